@@ -1,0 +1,60 @@
+/// One fixture's value inside one scope instance: pending while its setup runs, then done.
+///
+/// The first test that asks for a fixture runs its setup; every other asker waits on the entry
+/// (single flight) and receives the same value or the same failure.
+final class FixtureEntry: Sendable {
+  typealias Outcome = Result<any Sendable, CleanSlateError>
+
+  let name: String
+  private let state = Locked<State>(.pending([]))
+
+  private enum State {
+    case pending([CheckedContinuation<Outcome, Never>])
+    case done(Outcome)
+  }
+
+  /// The test that asked first and so ran the setup, for pointing later failures at it.
+  let firstTestName: String?
+
+  init(name: String, firstTestName: String?) {
+    self.name = name
+    self.firstTestName = firstTestName
+  }
+
+  /// The outcome, if setup has finished.
+  var outcome: Outcome? {
+    state.withLock { state in
+      if case .done(let outcome) = state { return outcome }
+      return nil
+    }
+  }
+
+  /// Records the outcome of setup and wakes every waiter.
+  func complete(_ outcome: Outcome) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in
+      guard case .pending(let waiters) = state else { return [] }
+      state = .done(outcome)
+      return waiters
+    }
+    for waiter in waiters { waiter.resume(returning: outcome) }
+  }
+
+  /// Waits until setup has finished. Waiting is not cut short by cancellation: the value is
+  /// shared, and the task that runs setup decides its fate.
+  func wait() async -> Outcome {
+    if let outcome { return outcome }
+    return await withCheckedContinuation { continuation in
+      let ready = state.withLock { state -> Outcome? in
+        switch state {
+        case .pending(var waiters):
+          waiters.append(continuation)
+          state = .pending(waiters)
+          return nil
+        case .done(let outcome):
+          return outcome
+        }
+      }
+      if let ready { continuation.resume(returning: ready) }
+    }
+  }
+}

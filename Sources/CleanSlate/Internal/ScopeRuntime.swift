@@ -1,0 +1,307 @@
+/// A live scope — one test, one suite, or the process — with its fixture cache and its
+/// teardown stack.
+///
+/// The integrations create one per scope instance, make it current while the scope's code runs
+/// (``withCurrent(_:)``), tell it when the test body is over (``finishBody()``) and end it
+/// (``end()``), then report the failures these return to their framework.
+package final class ScopeRuntime: Sendable {
+  /// The scope that `use(_:)` resolves in: the running test's, where there is one.
+  @TaskLocal package static var current: ScopeRuntime?
+
+  /// The scope of the whole test process; the integrations end it when the run is over.
+  package static let process = ScopeRuntime(.process, name: "process", parent: nil)
+
+  package let kind: FixtureScope
+  package let name: String
+  package let parent: ScopeRuntime?
+  let observer: (any LifecycleObserver)?
+  private let began: ContinuousClock.Instant
+  private let state = Locked(State())
+
+  private struct State {
+    var entries: [FixtureKey: FixtureEntry] = [:]
+    var teardowns: [Teardown] = []
+    var bodyEndChecks: [@Sendable () async -> [CleanSlateError]] = []
+    var afterTeardownChecks: [@Sendable () async -> [CleanSlateError]] = []
+    var failed = false
+    var ended = false
+  }
+
+  /// Creates a scope and records its beginning in the trace.
+  ///
+  /// - Parameter observer: Receives this scope's lifecycle events (and, unless they are given
+  ///   their own, those of scopes created inside it); by default the parent's observer, or for a
+  ///   scope without a parent the one `CLEANSLATE_TRACE` selects.
+  package init(
+    _ kind: FixtureScope,
+    name: String,
+    parent: ScopeRuntime?,
+    observer: (any LifecycleObserver)?? = .none
+  ) {
+    self.kind = kind
+    self.name = name
+    self.parent = parent
+    switch observer {
+    case .some(let chosen): self.observer = chosen
+    case .none: self.observer = parent.map(\.observer) ?? EnvironmentTrace.observer
+    }
+    began = .now
+    emit(.scopeBegin)
+  }
+
+  /// Runs `body` with this scope as the current one, so that `use(_:)` resolves here.
+  package func withCurrent<R>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    try await Self.$current.withValue(self, operation: body, isolation: isolation)
+  }
+
+  /// Whether a test in this scope failed, or a setup or teardown of it did.
+  package var hasFailed: Bool { state.withLock { $0.failed } }
+
+  /// Records that the scope's test failed; its suite and process scopes learn it too.
+  package func markFailed() {
+    var scope: ScopeRuntime? = self
+    while let current = scope {
+      current.state.withLock { $0.failed = true }
+      scope = current.parent
+    }
+  }
+
+  /// The name of the test this scope belongs to, if it is a test scope or inside one.
+  var testName: String? { kind == .test ? name : nil }
+
+  // MARK: - Fixtures
+
+  /// Returns the fixture's value for this scope, setting it up on first use.
+  package func use<Value>(_ fixture: Fixture<Value>, at location: CodeLocation) async throws -> Value {
+    if fixture.scope < kind {
+      throw CleanSlateError(
+        .scopeMismatch,
+        summary:
+          "Fixture '\(fixture.name)' is \(fixture.scope)-scoped but was used in the \(kind) scope '\(name)', outside any \(fixture.scope).",
+        fixture: fixture.name,
+        dependencyPath: [fixture.name],
+        location: location,
+        advice: "Use it from inside a \(fixture.scope), or declare it with scope: .\(kind)."
+      )
+    }
+    return try await owner(for: fixture.scope).value(
+      of: fixture, requester: nil, path: [fixture.name], testName: testName)
+  }
+
+  /// The narrowest scope from here outwards that is at least as wide as `scope`; the widest one
+  /// there is when none is wide enough (a test run without a suite keeps suite fixtures in the
+  /// process scope).
+  func owner(for scope: FixtureScope) -> ScopeRuntime {
+    var candidate = self
+    while candidate.kind < scope, let parent = candidate.parent { candidate = parent }
+    return candidate
+  }
+
+  /// Returns the fixture's value cached in this scope, running its setup if nobody has.
+  func value<Value>(
+    of fixture: Fixture<Value>, requester: FixtureEntry?, path: [String], testName: String?
+  ) async throws -> Value {
+    let (entry, runsSetup) = state.withLock { state -> (FixtureEntry, Bool) in
+      if let entry = state.entries[fixture.key] { return (entry, false) }
+      let entry = FixtureEntry(name: fixture.name, firstTestName: testName)
+      state.entries[fixture.key] = entry
+      return (entry, true)
+    }
+    var waitsFor: FixtureEntry?
+    if let requester, entry.outcome == nil {
+      if let cycle = DependencyWaitGraph.shared.addEdge(from: requester, to: entry) {
+        throw CleanSlateError(
+          .dependencyCycle,
+          summary: "Fixtures depend on each other in a cycle: \(cycle.joined(separator: " → ")).",
+          fixture: fixture.name,
+          dependencyPath: path,
+          location: fixture.location,
+          advice: "Break the cycle: one of these fixtures must not ask for the other."
+        )
+      }
+      waitsFor = entry
+    }
+    defer { if let requester, let waitsFor { DependencyWaitGraph.shared.removeEdge(from: requester, to: waitsFor) } }
+
+    if runsSetup { await runSetup(of: fixture, into: entry, path: path, testName: testName) }
+    switch await entry.wait() {
+    case .success(let value):
+      return value as! Value
+    case .failure(let error) where runsSetup || kind == .test:
+      throw error
+    case .failure(let error):
+      throw CleanSlateError(
+        .setupFailedEarlier,
+        summary:
+          "Fixture '\(fixture.name)' (\(kind) scope '\(name)') failed to set up earlier and is not set up again.",
+        fixture: fixture.name,
+        dependencyPath: path,
+        location: fixture.location,
+        underlying: error,
+        advice: "See the first failure\(entry.firstTestName.map { ", reported in \($0)" } ?? ""): \(error.summary)"
+      )
+    }
+  }
+
+  private func runSetup<Value>(
+    of fixture: Fixture<Value>, into entry: FixtureEntry, path: [String], testName: String?
+  ) async {
+    let context = FixtureContext(
+      runtime: self, entry: entry, fixtureName: fixture.name, scope: fixture.scope,
+      teardownTimeout: fixture.teardownTimeout, dependencyPath: path)
+    let start = ContinuousClock.now
+    emit(.setupBegin, fixture: fixture.name, testName: testName)
+    let result: Result<Value, any Error>
+    if kind == .test {
+      result = await .capturing { try await fixture.setup(context) }
+    } else {
+      // Shared setup runs in a task of its own, so that cancelling the test that happened to
+      // ask first does not fail the fixture for every other test.
+      result = await Task { await .capturing { try await fixture.setup(context) } }.value
+    }
+    let outcome: FixtureEntry.Outcome = result.map { $0 as any Sendable }.mapError {
+      CleanSlateError.setup(of: fixture.name, path: path, location: fixture.location, threw: $0)
+    }
+    if case .failure(let error) = outcome {
+      markFailed()
+      emit(.setupEnd, fixture: fixture.name, testName: testName, outcome: .failed,
+           since: start, message: error.summary)
+    } else {
+      emit(.setupEnd, fixture: fixture.name, testName: testName, outcome: .passed, since: start)
+    }
+    entry.complete(outcome)
+  }
+
+  // MARK: - Teardown
+
+  /// Pushes a teardown onto this scope's stack. Once the scope has ended, it runs at once.
+  func addTeardown(_ teardown: Teardown) {
+    let ended = state.withLock { state in
+      if !state.ended { state.teardowns.append(teardown) }
+      return state.ended
+    }
+    if ended {
+      Task { _ = await TimeLimitedRun.run(teardown.body, limit: teardown.timeout) }
+    }
+  }
+
+  /// Pushes a teardown registered by the test itself rather than by a fixture.
+  package func addTeardown(
+    timeout: Duration? = nil,
+    at location: CodeLocation,
+    _ body: @escaping @Sendable () async throws -> Void
+  ) {
+    addTeardown(
+      Teardown(
+        body: .async(body), fixture: nil, dependencyPath: [], location: location,
+        timeout: timeout ?? CleanSlateDefaults.teardownTimeout))
+  }
+
+  /// Registers a check to run when the test body is over, before any teardown.
+  package func addBodyEndCheck(_ check: @escaping @Sendable () async -> [CleanSlateError]) {
+    state.withLock { $0.bodyEndChecks.append(check) }
+  }
+
+  /// Registers a check to run once every teardown of this scope has run.
+  package func addAfterTeardownCheck(_ check: @escaping @Sendable () async -> [CleanSlateError]) {
+    state.withLock { $0.afterTeardownChecks.append(check) }
+  }
+
+  /// Runs the checks registered for the end of the test body, in registration order, shielded
+  /// from cancellation, and returns what they found.
+  package func finishBody() async -> [CleanSlateError] {
+    let checks = state.withLock { state in
+      defer { state.bodyEndChecks = [] }
+      return state.bodyEndChecks
+    }
+    guard !checks.isEmpty else { return [] }
+    let failures = await Task {
+      var failures: [CleanSlateError] = []
+      for check in checks { failures += await check() }
+      return failures
+    }.value
+    if !failures.isEmpty { markFailed() }
+    return failures
+  }
+
+  /// Ends the scope: runs every teardown, last in first out, each within its time limit and
+  /// shielded from cancellation, then the after-teardown checks. Returns every failure, in the
+  /// order it happened. Calling it again returns nothing.
+  package func end() async -> [CleanSlateError] {
+    let (teardowns, checks, alreadyEnded) = state.withLock { state in
+      defer {
+        state.ended = true
+        state.teardowns = []
+        state.afterTeardownChecks = []
+        state.entries = [:]
+      }
+      return (state.teardowns, state.afterTeardownChecks, state.ended)
+    }
+    guard !alreadyEnded else { return [] }
+    var failures: [CleanSlateError] = []
+    if !teardowns.isEmpty || !checks.isEmpty {
+      failures = await Task {
+        var failures: [CleanSlateError] = []
+        for teardown in teardowns.reversed() {
+          if let failure = await self.run(teardown) { failures.append(failure) }
+        }
+        for check in checks { failures += await check() }
+        return failures
+      }.value
+    }
+    if !failures.isEmpty { markFailed() }
+    emit(.scopeEnd, outcome: hasFailed ? .failed : .passed, since: began)
+    return failures
+  }
+
+  private func run(_ teardown: Teardown) async -> CleanSlateError? {
+    let start = ContinuousClock.now
+    let testName = ScopeRuntime.current?.testName ?? self.testName
+    emit(.teardownBegin, fixture: teardown.fixture, testName: testName)
+    let subject = teardown.fixture.map { "Teardown of fixture '\($0)'" } ?? "A teardown"
+    let failure: CleanSlateError?
+    switch await TimeLimitedRun.run(teardown.body, limit: teardown.timeout) {
+    case .finished(.success):
+      failure = nil
+    case .finished(.failure(let error)):
+      failure = CleanSlateError(
+        .teardownFailed, summary: "\(subject) threw: \(error)", fixture: teardown.fixture,
+        dependencyPath: teardown.dependencyPath, location: teardown.location, underlying: error,
+        advice: "The other teardowns still ran.")
+    case .timedOut:
+      failure = CleanSlateError(
+        .teardownTimedOut,
+        summary: "\(subject) did not finish within \(teardown.timeout) and was abandoned.",
+        fixture: teardown.fixture, dependencyPath: teardown.dependencyPath,
+        location: teardown.location,
+        advice:
+          "The other teardowns still ran. Make it finish sooner, or give it more time (the fixture's teardownTimeout, or CleanSlateDefaults.teardownTimeout).")
+    }
+    emit(
+      .teardownEnd, fixture: teardown.fixture, testName: testName,
+      outcome: failure == nil ? .passed : (failure?.code == .teardownTimedOut ? .timedOut : .failed),
+      since: start, message: failure?.summary)
+    return failure
+  }
+
+  // MARK: - Trace
+
+  private func emit(
+    _ phase: LifecycleEvent.Phase,
+    fixture: String? = nil,
+    testName: String? = nil,
+    outcome: LifecycleEvent.Outcome? = nil,
+    since start: ContinuousClock.Instant? = nil,
+    message: String? = nil
+  ) {
+    guard let observer else { return }
+    observer.observe(
+      LifecycleEvent(
+        phase: phase, scope: kind, scopeName: name, fixture: fixture,
+        testName: testName ?? self.testName, outcome: outcome,
+        duration: start.map { ContinuousClock.now - $0 }, message: message))
+  }
+}

@@ -1,0 +1,13 @@
+/// One registered teardown: what to run, who registered it, and how long it may take.
+struct Teardown: Sendable {
+  enum Body: Sendable {
+    case sync(@Sendable () throws -> Void)
+    case async(@Sendable () async throws -> Void)
+  }
+
+  let body: Body
+  let fixture: String?
+  let dependencyPath: [String]
+  let location: CodeLocation
+  let timeout: Duration
+}
