@@ -20,6 +20,8 @@ public struct FixtureContext: Sendable {
   let teardownTimeout: Duration?
   /// The chain of fixtures from the one the test asked for to this one.
   public let dependencyPath: [String]
+  /// The test that asked for this fixture (for a shared fixture, the first one that did).
+  public let testName: String?
 
   /// The name of the scope instance the value lives in: the test's or suite's name, or
   /// `process`.
@@ -62,7 +64,7 @@ public struct FixtureContext: Sendable {
       )
     }
     return try await runtime.owner(for: fixture.scope).value(
-      of: fixture, requester: entry, path: path, testName: ScopeRuntime.current?.testName)
+      of: fixture, requester: entry, path: path, testName: testName)
   }
 
   /// Registers a synchronous teardown, run when the fixture's scope ends.

@@ -113,9 +113,10 @@ package final class ScopeRuntime: Sendable {
     var waitsFor: FixtureEntry?
     if let requester, entry.outcome == nil {
       if let cycle = DependencyWaitGraph.shared.addEdge(from: requester, to: entry) {
+        let names = Self.rotate(cycle, toStartAtOneOf: path)
         throw CleanSlateError(
           .dependencyCycle,
-          summary: "Fixtures depend on each other in a cycle: \(cycle.joined(separator: " → ")).",
+          summary: "Fixtures depend on each other in a cycle: \(names.joined(separator: " → ")).",
           fixture: fixture.name,
           dependencyPath: path,
           location: fixture.location,
@@ -146,12 +147,21 @@ package final class ScopeRuntime: Sendable {
     }
   }
 
+  /// Rotates a cycle (`b → a → b`) to start where the test's dependency path first enters it
+  /// (`a → b → a`), so it reads in the order the test asked.
+  private static func rotate(_ cycle: [String], toStartAtOneOf path: [String]) -> [String] {
+    let loop = Array(cycle.dropLast())
+    guard let start = path.lazy.compactMap({ loop.firstIndex(of: $0) }).first else { return cycle }
+    let rotated = Array(loop[start...] + loop[..<start])
+    return rotated + [rotated[0]]
+  }
+
   private func runSetup<Value>(
     of fixture: Fixture<Value>, into entry: FixtureEntry, path: [String], testName: String?
   ) async {
     let context = FixtureContext(
       runtime: self, entry: entry, fixtureName: fixture.name, scope: fixture.scope,
-      teardownTimeout: fixture.teardownTimeout, dependencyPath: path)
+      teardownTimeout: fixture.teardownTimeout, dependencyPath: path, testName: testName)
     let start = ContinuousClock.now
     emit(.setupBegin, fixture: fixture.name, testName: testName)
     let result: Result<Value, any Error>

@@ -25,8 +25,13 @@ public final class TraceOutlineWriter: LifecycleObserver {
     FileHandle.standardError.write(Data(line.utf8))
   }
 
+  /// Writes a line when a scope begins or ends and when a setup or teardown finishes (a step's
+  /// beginning adds nothing a reader needs: its end line carries its duration and outcome).
   public func observe(_ event: LifecycleEvent) {
-    write(Self.line(for: event) + "\n")
+    switch event.phase {
+    case .setupBegin, .teardownBegin: return
+    case .scopeBegin, .scopeEnd, .setupEnd, .teardownEnd: write(Self.line(for: event) + "\n")
+    }
   }
 
   /// The outline line for one event, without a newline.

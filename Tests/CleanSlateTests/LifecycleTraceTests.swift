@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import CleanSlate
+
+/// Rule 14: every lifecycle event can be observed, as an outline or as JSON Lines.
+@Suite struct LifecycleTraceTests {
+  @Test func everyStepOfAScopeIsObservedInOrder() async throws {
+    // Given an observed suite and test, a suite fixture and a test fixture built on it
+    let recorder = EventRecorder()
+    let scopes = Scopes(observer: recorder)
+    let database = Fixture("database", scope: .suite) { context in
+      context.addTeardown {}
+      return 1
+    }
+    let store = Fixture("store") { context in
+      context.addTeardown {}
+      return try await context.use(database)
+    }
+
+    // When one test uses the store and everything ends
+    let test = scopes.test("Suite/saves()")
+    _ = try await test.use(store, at: CodeLocation())
+    _ = await test.end()
+    _ = await scopes.suite.end()
+
+    // Then the outline shows each step, dependencies inside their users
+    #expect(
+      recorder.outline == [
+        "scopeBegin process",
+        "scopeBegin Suite",
+        "scopeBegin Suite/saves()",
+        "setupBegin store",
+        "setupBegin database",
+        "setupEnd database passed",
+        "setupEnd store passed",
+        "teardownBegin store",
+        "teardownEnd store passed",
+        "scopeEnd Suite/saves() passed",
+        "teardownBegin database",
+        "teardownEnd database passed",
+        "scopeEnd Suite passed",
+      ])
+    let suiteSetup = recorder.all.first { $0.phase == .setupEnd && $0.fixture == "database" }
+    #expect(suiteSetup?.testName == "Suite/saves()")
+    #expect(suiteSetup?.duration != nil)
+  }
+
+  @Test func failuresAppearInTheTraceWithTheirMessage() async throws {
+    // Given an observed test whose fixture's teardown throws
+    let recorder = EventRecorder()
+    let fragile = Fixture("fragile") { context in context.addTeardown { throw Boom() } }
+    let test = Scopes(observer: recorder).test()
+    try await test.use(fragile, at: CodeLocation())
+
+    // When it ends
+    _ = await test.end()
+
+    // Then the teardown and the scope are marked failed
+    let teardownEnd = recorder.all.first { $0.phase == .teardownEnd }
+    #expect(teardownEnd?.outcome == .failed)
+    #expect(teardownEnd?.message?.contains("boom") == true)
+    #expect(recorder.all.last?.phase == .scopeEnd)
+    #expect(recorder.all.last?.outcome == .failed)
+  }
+
+  @Test func theOutlineIndentsByScopeAndShowsDurations() {
+    // Given a suite fixture's setup event
+    let event = LifecycleEvent(
+      phase: .setupEnd, scope: .suite, scopeName: "StoreTests", fixture: "database",
+      testName: "StoreTests/saves()", outcome: .passed, duration: .milliseconds(12))
+
+    // When it is formatted
+    let line = TraceOutlineWriter.line(for: event)
+
+    // Then it reads like pytest's --setup-show
+    #expect(line.hasPrefix("[CleanSlate]   SETUP     suite    database"))
+    #expect(line.contains("12.00 ms"))
+    #expect(line.contains("(for StoreTests/saves())"))
+  }
+
+  @Test func jsonLinesAreWrittenOneObjectALine() async throws {
+    // Given a JSON Lines writer on a fresh file, observing a test
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cleanslate-trace-\(UUID().uuidString).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let writer = TraceJSONLinesWriter(path: path)
+    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(writer))
+    let test = ScopeRuntime(.test, name: "T/t()", parent: root)
+    let scratch = Fixture("scratch") { _ in 1 }
+
+    // When a fixture is set up and the test ends
+    _ = try await test.use(scratch, at: CodeLocation())
+    _ = await test.end()
+
+    // Then each line is a JSON object with the event's fields
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    let objects = try lines.map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(objects.map { $0["phase"] as? String } == ["scopeBegin", "scopeBegin", "setupBegin", "setupEnd", "scopeEnd"])
+    let setupEnd = objects[3]
+    #expect(setupEnd["fixture"] as? String == "scratch")
+    #expect(setupEnd["scope"] as? String == "test")
+    #expect(setupEnd["test"] as? String == "T/t()")
+    #expect(setupEnd["outcome"] as? String == "passed")
+    #expect(setupEnd["durationSeconds"] is Double)
+  }
+
+  @Test func withoutCleanSlateTraceNothingIsObserved() {
+    // Given CLEANSLATE_TRACE unset (as in the plain test run)
+    guard ProcessEnvironment.value(of: "CLEANSLATE_TRACE") == nil else { return }
+
+    // Then scopes have no observer: tracing costs one branch
+    #expect(EnvironmentTrace.observer == nil)
+    #expect(ScopeRuntime(.process, name: "p", parent: nil).observer == nil)
+  }
+}
