@@ -15,10 +15,47 @@ let package = Package(
     .library(name: "CleanSlate", targets: ["CleanSlate"]),
     .library(name: "CleanSlateXCTest", targets: ["CleanSlateXCTest"]),
     .library(name: "CleanSlateTesting", targets: ["CleanSlateTesting"]),
+    .library(name: "CleanSlateLaunch", targets: ["CleanSlateLaunch"]),
+    .library(name: "CleanSlateLaunchedApp", targets: ["CleanSlateLaunchedApp"]),
+    .library(name: "CleanSlateGRDB", targets: ["CleanSlateGRDB"]),
+    .library(name: "CleanSlatePostgres", targets: ["CleanSlatePostgres"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
+    .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // MARK: - Engine (framework-agnostic, Foundation only)
-    .target(name: "CleanSlate", swiftSettings: strictSettings),
+    .target(
+      name: "CleanSlate",
+      dependencies: ["CleanSlateFileSystem"],
+      swiftSettings: strictSettings
+    ),
+    // Link-safe tree removal, shared by the sandboxes and the launch reset (internal).
+    .target(name: "CleanSlateFileSystem", swiftSettings: strictSettings),
+
+    // MARK: - Launch reset (linked by the app under test) and the launched-app fixture
+    .target(
+      name: "CleanSlateLaunch",
+      dependencies: ["CleanSlateFileSystem"],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "CleanSlateLaunchedApp",
+      dependencies: [
+        "CleanSlate",
+        "CleanSlateLaunch",
+        .product(name: "Subprocess", package: "swift-subprocess"),
+        // FilePath: the System framework on Apple platforms, swift-system elsewhere.
+        .product(
+          name: "SystemPackage", package: "swift-system",
+          condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])),
+      ],
+      swiftSettings: strictSettings
+    ),
 
     // MARK: - Framework integrations
     .target(
@@ -32,10 +69,55 @@ let package = Package(
       swiftSettings: strictSettings
     ),
 
+    // MARK: - Real databases per test (heavy dependencies stay out of the engine)
+    .target(
+      name: "CleanSlateGRDB",
+      dependencies: [
+        "CleanSlate",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "CleanSlatePostgres",
+      dependencies: ["CleanSlate", .product(name: "PostgresNIO", package: "postgres-nio")],
+      swiftSettings: strictSettings
+    ),
+
     // MARK: - Tests
     .testTarget(
       name: "CleanSlateTests",
+      dependencies: [
+        "CleanSlate",
+        "CleanSlateFileSystem",
+        "CleanSlateSandboxProbe",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    // A child process for the sandbox crash test: makes a sandbox, then dies or waits.
+    .executableTarget(
+      name: "CleanSlateSandboxProbe",
       dependencies: ["CleanSlate"],
+      path: "Tests/CleanSlateSandboxProbe",
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateLaunchTests",
+      dependencies: ["CleanSlateLaunch"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateLaunchedAppTests",
+      dependencies: ["CleanSlate", "CleanSlateLaunchedApp", "CleanSlateTestApp"],
+      swiftSettings: strictSettings
+    ),
+    // An app for the launched-app tests: prints a ready line, listens, hangs, crashes or resets.
+    .executableTarget(
+      name: "CleanSlateTestApp",
+      dependencies: ["CleanSlateLaunch"],
+      path: "Tests/CleanSlateTestApp",
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -46,6 +128,22 @@ let package = Package(
     .testTarget(
       name: "CleanSlateTestingTests",
       dependencies: ["CleanSlate", "CleanSlateTesting"],
+      swiftSettings: strictSettings
+    ),
+    // One set of fixtures run through FixtureTestCase and through the Swift Testing traits.
+    .testTarget(
+      name: "CleanSlateParityTests",
+      dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateGRDBTests",
+      dependencies: ["CleanSlateGRDB", "CleanSlateTesting", "CleanSlateXCTest"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlatePostgresTests",
+      dependencies: ["CleanSlatePostgres", "CleanSlateTesting", "CleanSlateXCTest"],
       swiftSettings: strictSettings
     ),
   ],

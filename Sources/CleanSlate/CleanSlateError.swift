@@ -79,6 +79,8 @@ extension CleanSlateError {
     public static let noActiveScope = Code("noActiveScope")
     /// Work tracked for a test was still running when the test ended.
     public static let workOutlivedTest = Code("workOutlivedTest")
+    /// Tracked work was still running when an explicit wait for it gave up.
+    public static let workStillRunning = Code("workStillRunning")
     /// An object expected to be deallocated was still alive after every teardown.
     public static let objectLeaked = Code("objectLeaked")
     /// Something registered to verify itself at the end of the test failed.
@@ -100,7 +102,8 @@ extension CleanSlateError {
       dependencyPath: path,
       location: location,
       underlying: error,
-      advice: "The rest of setup and the test body were skipped; what was set up has been torn down."
+      advice:
+        "The rest of setup and the test body were skipped; what was set up has been torn down."
     )
   }
 }

@@ -3,7 +3,8 @@
 /// Scopes nest: a test runs inside its suite, and every suite inside the process. A fixture's
 /// value is created once per instance of its scope and shared by everything inside it.
 /// A fixture may depend only on fixtures of the same or a wider scope.
-public enum FixtureScope: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+public enum FixtureScope: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible
+{
   /// One test, or one argument case of a parameterized test.
   case test
   /// One `XCTestCase` class, or one Swift Testing suite.

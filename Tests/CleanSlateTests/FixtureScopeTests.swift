@@ -7,7 +7,9 @@ import Testing
   @Test func testFixtureIsCreatedOncePerTest() async throws {
     // Given a test-scoped fixture that counts its setups
     let journal = Journal()
-    let counter = Fixture("counter") { _ in journal.record("setup"); return journal.all.count }
+    let counter = Fixture("counter") { _ in
+      journal.record("setup"); return journal.all.count
+    }
     let scopes = Scopes()
 
     // When one test uses it twice and a second test uses it once
@@ -28,7 +30,9 @@ import Testing
   @Test func suiteFixtureIsSharedByTheTestsOfItsSuite() async throws {
     // Given a suite-scoped fixture
     let journal = Journal()
-    let shared = Fixture("shared", scope: .suite) { _ in journal.record("setup"); return 42 }
+    let shared = Fixture("shared", scope: .suite) { _ in
+      journal.record("setup"); return 42
+    }
     let scopes = Scopes()
 
     // When two tests of the suite use it
@@ -66,7 +70,9 @@ import Testing
   @Test func processFixtureLivesInTheWidestScope() async throws {
     // Given a process fixture used from tests of two different suites
     let journal = Journal()
-    let global = Fixture("global", scope: .process) { _ in journal.record("setup"); return 7 }
+    let global = Fixture("global", scope: .process) { _ in
+      journal.record("setup"); return 7
+    }
     let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
     for suiteName in ["A", "B"] {
       let suite = ScopeRuntime(.suite, name: suiteName, parent: root)
@@ -83,7 +89,9 @@ import Testing
   @Test func suiteFixtureWithoutASuiteLivesInTheProcessScope() async throws {
     // Given a test scope directly under a process scope (a test outside any suite)
     let journal = Journal()
-    let shared = Fixture("shared", scope: .suite) { _ in journal.record("setup"); return 1 }
+    let shared = Fixture("shared", scope: .suite) { _ in
+      journal.record("setup"); return 1
+    }
     let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
 
     // When two such tests use a suite fixture

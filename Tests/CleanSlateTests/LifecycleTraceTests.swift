@@ -98,7 +98,10 @@ import Testing
     let objects = try lines.map {
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }
-    #expect(objects.map { $0["phase"] as? String } == ["scopeBegin", "scopeBegin", "setupBegin", "setupEnd", "scopeEnd"])
+    #expect(
+      objects.map { $0["phase"] as? String } == [
+        "scopeBegin", "scopeBegin", "setupBegin", "setupEnd", "scopeEnd",
+      ])
     let setupEnd = objects[3]
     #expect(setupEnd["fixture"] as? String == "scratch")
     #expect(setupEnd["scope"] as? String == "test")

@@ -84,7 +84,8 @@ import Testing
     var errors: [CleanSlateError] = []
     for index in 1...3 {
       let test = scopes.test("Suite/test\(index)()")
-      do { _ = try await test.use(database, at: CodeLocation()) } catch let error as CleanSlateError {
+      do { _ = try await test.use(database, at: CodeLocation()) } catch let error as CleanSlateError
+      {
         errors.append(error)
       }
       _ = await test.end()

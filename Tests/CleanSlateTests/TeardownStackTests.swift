@@ -95,7 +95,8 @@ import Testing
     // Then the failure points at that line and says what happened
     #expect(failures.first?.location.line == registrationLine.value)
     #expect(failures.first?.location.fileID.hasSuffix("TeardownStackTests.swift") == true)
-    #expect(failures.first?.description.contains("Teardown of fixture 'fragile' threw: boom") == true)
+    #expect(
+      failures.first?.description.contains("Teardown of fixture 'fragile' threw: boom") == true)
   }
 
   @Test func teardownRunsShieldedFromTheTestsCancellation() async throws {
@@ -115,7 +116,8 @@ import Testing
       started.withLock { $0 = true }
       await withTaskCancellationHandler {
         while !Task.isCancelled { await Task.yield() }
-      } onCancel: {}
+      } onCancel: {
+      }
       // When the cancelled test task ends its scope
       return await test.end()
     }

@@ -41,7 +41,8 @@ final class DependencyWaitGraph: Sendable {
     while let path = stack.popLast() {
       let last = path[path.count - 1]
       if last === goal { return path }
-      for next in edges[ObjectIdentifier(last)] ?? [] where seen.insert(ObjectIdentifier(next)).inserted {
+      for next in edges[ObjectIdentifier(last)] ?? []
+      where seen.insert(ObjectIdentifier(next)).inserted {
         stack.append(path + [next])
       }
     }

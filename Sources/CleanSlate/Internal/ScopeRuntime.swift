@@ -75,7 +75,9 @@ package final class ScopeRuntime: Sendable {
   // MARK: - Fixtures
 
   /// Returns the fixture's value for this scope, setting it up on first use.
-  package func use<Value>(_ fixture: Fixture<Value>, at location: CodeLocation) async throws -> Value {
+  package func use<Value>(
+    _ fixture: Fixture<Value>, at location: CodeLocation
+  ) async throws -> Value {
     if fixture.scope < kind {
       throw CleanSlateError(
         .scopeMismatch,
@@ -125,7 +127,11 @@ package final class ScopeRuntime: Sendable {
       }
       waitsFor = entry
     }
-    defer { if let requester, let waitsFor { DependencyWaitGraph.shared.removeEdge(from: requester, to: waitsFor) } }
+    defer {
+      if let requester, let waitsFor {
+        DependencyWaitGraph.shared.removeEdge(from: requester, to: waitsFor)
+      }
+    }
 
     if runsSetup { await runSetup(of: fixture, into: entry, path: path, testName: testName) }
     switch await entry.wait() {
@@ -142,7 +148,8 @@ package final class ScopeRuntime: Sendable {
         dependencyPath: path,
         location: fixture.location,
         underlying: error,
-        advice: "See the first failure\(entry.firstTestName.map { ", reported in \($0)" } ?? ""): \(error.summary)"
+        advice:
+          "See the first failure\(entry.firstTestName.map { ", reported in \($0)" } ?? ""): \(error.summary)"
       )
     }
   }
@@ -177,8 +184,9 @@ package final class ScopeRuntime: Sendable {
     }
     if case .failure(let error) = outcome {
       markFailed()
-      emit(.setupEnd, fixture: fixture.name, testName: testName, outcome: .failed,
-           since: start, message: error.summary)
+      emit(
+        .setupEnd, fixture: fixture.name, testName: testName, outcome: .failed,
+        since: start, message: error.summary)
     } else {
       emit(.setupEnd, fixture: fixture.name, testName: testName, outcome: .passed, since: start)
     }
@@ -194,7 +202,8 @@ package final class ScopeRuntime: Sendable {
       return state.ended
     }
     if ended {
-      Task { _ = await TimeLimitedRun.run(teardown.body, limit: teardown.timeout) }
+      let sequence = teardownSequence([teardown])
+      Task { _ = await sequence.run() }
     }
   }
 
@@ -218,6 +227,28 @@ package final class ScopeRuntime: Sendable {
   /// Registers a check to run once every teardown of this scope has run.
   package func addAfterTeardownCheck(_ check: @escaping @Sendable () async -> [CleanSlateError]) {
     state.withLock { $0.afterTeardownChecks.append(check) }
+  }
+
+  /// Whether anything waits for the end of the test body; when not, ``finishBody()`` has
+  /// nothing to do and a synchronous caller need not hop into async code to call it.
+  package var hasBodyEndChecks: Bool { state.withLock { !$0.bodyEndChecks.isEmpty } }
+
+  /// Ends the scope at once if it has nothing to run (no teardown, no after-teardown check),
+  /// so a synchronous caller need not hop into async code; returns `false`, changing nothing,
+  /// when there is work for ``end()``.
+  package func endIfIdle() -> Bool {
+    let (idle, endsNow) = state.withLock { state -> (Bool, Bool) in
+      guard state.teardowns.isEmpty, state.afterTeardownChecks.isEmpty else {
+        return (false, false)
+      }
+      defer {
+        state.ended = true
+        state.entries = [:]
+      }
+      return (true, !state.ended)
+    }
+    if endsNow { emit(.scopeEnd, outcome: hasFailed ? .failed : .passed, since: began) }
+    return idle
   }
 
   /// Runs the checks registered for the end of the test body, in registration order, shielded
@@ -251,13 +282,10 @@ package final class ScopeRuntime: Sendable {
       return (state.teardowns, state.afterTeardownChecks, state.ended)
     }
     guard !alreadyEnded else { return [] }
-    var failures: [CleanSlateError] = []
-    if !teardowns.isEmpty || !checks.isEmpty {
-      failures = await Task {
+    var failures = await teardownSequence(teardowns.reversed()).run()
+    if !checks.isEmpty {
+      failures += await Task {
         var failures: [CleanSlateError] = []
-        for teardown in teardowns.reversed() {
-          if let failure = await self.run(teardown) { failures.append(failure) }
-        }
         for check in checks { failures += await check() }
         return failures
       }.value
@@ -267,34 +295,51 @@ package final class ScopeRuntime: Sendable {
     return failures
   }
 
-  private func run(_ teardown: Teardown) async -> CleanSlateError? {
-    let start = ContinuousClock.now
+  /// A sequence that runs `teardowns` in the given order, tracing each and turning failures
+  /// into reports.
+  private func teardownSequence(_ teardowns: [Teardown]) -> TeardownSequence {
     let testName = ScopeRuntime.current?.testName ?? self.testName
-    emit(.teardownBegin, fixture: teardown.fixture, testName: testName)
+    return TeardownSequence(
+      teardowns,
+      willRun: { teardown in
+        self.emit(.teardownBegin, fixture: teardown.fixture, testName: testName)
+      },
+      didRun: { teardown, outcome, start in
+        let failure = Self.failure(of: teardown, outcome: outcome)
+        self.emit(
+          .teardownEnd, fixture: teardown.fixture, testName: testName,
+          outcome: failure == nil ? .passed : (outcome.timedOut ? .timedOut : .failed),
+          since: start, message: failure?.summary)
+        return failure
+      })
+  }
+
+  private static func failure(
+    of teardown: Teardown, outcome: TimeLimitedOutcome
+  ) -> CleanSlateError? {
     let subject = teardown.fixture.map { "Teardown of fixture '\($0)'" } ?? "A teardown"
-    let failure: CleanSlateError?
-    switch await TimeLimitedRun.run(teardown.body, limit: teardown.timeout) {
+    switch outcome {
     case .finished(.success):
-      failure = nil
+      return nil
+    case .finished(.failure(let error as CleanSlateError)):
+      // A teardown that reports a CleanSlate failure of its own (a launched app that crashed)
+      // keeps its code and message, as a setup's does.
+      return error
     case .finished(.failure(let error)):
-      failure = CleanSlateError(
+      return CleanSlateError(
         .teardownFailed, summary: "\(subject) threw: \(error)", fixture: teardown.fixture,
         dependencyPath: teardown.dependencyPath, location: teardown.location, underlying: error,
         advice: "The other teardowns still ran.")
     case .timedOut:
-      failure = CleanSlateError(
+      return CleanSlateError(
         .teardownTimedOut,
         summary: "\(subject) did not finish within \(teardown.timeout) and was abandoned.",
         fixture: teardown.fixture, dependencyPath: teardown.dependencyPath,
         location: teardown.location,
         advice:
-          "The other teardowns still ran. Make it finish sooner, or give it more time (the fixture's teardownTimeout, or CleanSlateDefaults.teardownTimeout).")
+          "The other teardowns still ran. Make it finish sooner, or give it more time (the fixture's teardownTimeout, or CleanSlateDefaults.teardownTimeout)."
+      )
     }
-    emit(
-      .teardownEnd, fixture: teardown.fixture, testName: testName,
-      outcome: failure == nil ? .passed : (failure?.code == .teardownTimedOut ? .timedOut : .failed),
-      since: start, message: failure?.summary)
-    return failure
   }
 
   // MARK: - Trace

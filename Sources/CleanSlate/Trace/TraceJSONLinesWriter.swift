@@ -21,7 +21,9 @@ public final class TraceJSONLinesWriter: LifecycleObserver {
     descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     if descriptor < 0 {
       FileHandle.standardError.write(
-        Data("[CleanSlate] cannot open CLEANSLATE_TRACE file '\(path)' (errno \(errno)); tracing is off\n".utf8))
+        Data(
+          "[CleanSlate] cannot open CLEANSLATE_TRACE file '\(path)' (errno \(errno)); tracing is off\n"
+            .utf8))
     }
   }
 

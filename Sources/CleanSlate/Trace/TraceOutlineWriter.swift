@@ -46,7 +46,8 @@ public final class TraceOutlineWriter: LifecycleObserver {
     case .teardownBegin, .teardownEnd: verb = "TEARDOWN"
     }
     let subject = event.fixture ?? event.scopeName
-    var line = "[CleanSlate] \(indent)\(pad(verb, 9)) \(pad(event.scope.description, 8)) \(pad(subject, 24))"
+    var line =
+      "[CleanSlate] \(indent)\(pad(verb, 9)) \(pad(event.scope.description, 8)) \(pad(subject, 24))"
     if let duration = event.duration { line += " " + format(duration) }
     if let outcome = event.outcome, outcome != .passed || event.fixture == nil {
       line += "  \(outcome.rawValue)"
@@ -65,7 +66,8 @@ public final class TraceOutlineWriter: LifecycleObserver {
   }
 
   private static func format(_ duration: Duration) -> String {
-    let milliseconds = Double(duration.components.seconds) * 1000
+    let milliseconds =
+      Double(duration.components.seconds) * 1000
       + Double(duration.components.attoseconds) / 1e15
     let text = String(format: "%.2f ms", milliseconds)
     return String(repeating: " ", count: max(0, 10 - text.count)) + text

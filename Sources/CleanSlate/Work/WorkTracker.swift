@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 import Foundation
 
 /// A counter of the asynchronous work that code under test starts, so that a test can wait for
@@ -22,7 +22,7 @@ import Foundation
 /// ```
 ///
 /// Work is tracked three ways:
-/// - Swift tasks: ``start(_:priority:fileID:filePath:line:column:operation:)-(_,_,_,_,_,_,()async->Success)``
+/// - Swift tasks: ``start(_:priority:fileID:filePath:line:column:operation:)->Task<Success,Error>``
 ///   starts one, ``track(_:label:fileID:filePath:line:column:)`` follows one that exists.
 /// - GCD: ``async(_:on:qos:flags:fileID:filePath:line:column:execute:)`` and ``enter(_:fileID:filePath:line:column:)``
 ///   track labelled blocks; code written against a `DispatchGroup` uses ``group`` unchanged.
@@ -64,7 +64,7 @@ public final class WorkTracker: Sendable {
   }
 
   /// The tracker of the tracked work that is running now: inside a task started with
-  /// ``start(_:priority:fileID:filePath:line:column:operation:)-(_,_,_,_,_,_,()async->Success)``
+  /// ``start(_:priority:fileID:filePath:line:column:operation:)->Task<Success,Error>``
   /// or a block started with ``async(_:on:qos:flags:fileID:filePath:line:column:execute:)``.
   ///
   /// Code that was not handed a tracker can still have its work waited for:
@@ -85,7 +85,8 @@ public final class WorkTracker: Sendable {
   public var runningWork: [RunningWork] {
     let tracked = state.withLock { state in
       state.running.sorted { $0.key < $1.key }.map {
-        RunningWork(label: $0.value.label, location: $0.value.location, isCancellable: $0.value.isTask)
+        RunningWork(
+          label: $0.value.label, location: $0.value.location, isCancellable: $0.value.isTask)
       }
     }
     return groupIsEmpty ? tracked : tracked + [unlabelledGroupWork]

@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks for CleanSlate, kept out of the main package so that its build and tests stay
+// fast. Run them all with `Benchmarks/run.sh`; results go in BENCHMARKS.md.
+let package = Package(
+  name: "CleanSlateBenchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(name: "swift-clean-slate", path: ".."),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+  ],
+  targets: [
+    // MARK: - Fresh databases per test (run with run-databases.sh)
+    .executableTarget(
+      name: "DatabaseBenchmarks",
+      dependencies: [
+        .product(name: "CleanSlateXCTest", package: "swift-clean-slate"),
+        .product(name: "CleanSlateGRDB", package: "swift-clean-slate"),
+        .product(name: "CleanSlatePostgres", package: "swift-clean-slate"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
+    // MARK: - Async work wait latency: WorkTracker against 2 ms polling
+    .executableTarget(
+      name: "WorkTrackerLatency",
+      dependencies: [.product(name: "CleanSlate", package: "swift-clean-slate")]
+    ),
+    // MARK: - XCTest memory and overhead: an XCTest runner with its test lists built in code
+    .executableTarget(
+      name: "XCTestBenchmarks",
+      dependencies: [.product(name: "CleanSlateXCTest", package: "swift-clean-slate")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,131 @@
+import CleanSlatePostgres
+import Foundation
+import PostgresNIO
+
+extension PostgresTemplate {
+  static let players = PostgresTemplate(
+    migrations: [
+      PostgresMigration(
+        "create players",
+        sql: "CREATE TABLE players (id bigint PRIMARY KEY, name text NOT NULL, score int NOT NULL)"),
+      PostgresMigration("index scores", sql: "CREATE INDEX players_score ON players (score)"),
+    ],
+    seed: PostgresMigration(
+      "seed players",
+      sql: "INSERT INTO players SELECT g, 'player ' || g, g % 100 FROM generate_series(1, 10000) g")
+  )
+}
+
+extension Fixture where Value == PostgresTestConnection {
+  static let players = Fixture.postgresTransaction(template: .players)
+}
+
+extension Fixture where Value == PostgresTestDatabase {
+  static let players = Fixture.postgresDatabase(template: .players)
+}
+
+let logger = Logger(label: "benchmarks")
+
+/// PostgreSQL: transaction mode and database mode, against TRUNCATE + re-seed per test.
+func postgresBenchmarks(server: PostgresTestServer) -> [Sample] {
+  _ = runTests("warm-up", count: 3) { testCase in
+    _ = try await testCase.use(.players) as PostgresTestConnection
+    _ = try await testCase.use(.players) as PostgresTestDatabase
+  }
+  let transaction = runTests("PostgreSQL: transaction mode (BEGIN … ROLLBACK)", count: 1_000) {
+    testCase in
+    let connection: PostgresTestConnection = try await testCase.use(.players)
+    try await connection.query("UPDATE players SET score = 0 WHERE id = 1")
+  }
+
+  // Database mode: the test's path is taking a clone and connecting; the 20 ms a test body
+  // might take lets the pool clone the next database in the background.
+  let taking = Recorder()
+  let database = runTests("PostgreSQL: database mode, whole test incl. 20 ms body", count: 100) {
+    testCase in
+    let start = ContinuousClock.now
+    let database: PostgresTestDatabase = try await testCase.use(.players)
+    taking.record(ContinuousClock.now - start)
+    try await database.connection.query("UPDATE players SET score = 0 WHERE id = 1", logger: logger)
+    try await Task.sleep(for: .milliseconds(20))
+  }
+  let backToBack = runTests("PostgreSQL: database mode, back to back (clone-bound)", count: 100) {
+    testCase in
+    let database: PostgresTestDatabase = try await testCase.use(.players)
+    try await database.connection.query("UPDATE players SET score = 0 WHERE id = 1", logger: logger)
+  }
+
+  // The naive alternatives, on connections opened once.
+  let naive = NaiveDatabase(server: server)
+  _ = runTests("naive setup", count: 1) { _ in try await naive.open() }
+  let truncate = runTests("PostgreSQL: TRUNCATE + re-seed per test (naive)", count: 30) { _ in
+    try await naive.truncateAndReseed()
+  }
+  let cloneOnPath = runTests("PostgreSQL: CREATE DATABASE … TEMPLATE on the test's path", count: 30)
+  {
+    _ in try await naive.cloneAndDrop()
+  }
+  _ = runTests("naive cleanup", count: 1) { _ in try await naive.close() }
+  return [
+    transaction, taking.sample("PostgreSQL: database mode, test's path (take clone + connect)"),
+    database, backToBack, truncate, cloneOnPath,
+  ]
+}
+
+/// The naive alternatives: a scratch database truncated and re-seeded, and a clone made on the
+/// test's path.
+final class NaiveDatabase: @unchecked Sendable {
+  let server: PostgresTestServer
+  let scratch = "cs_bench_\(getpid())"
+  var admin: PostgresConnection?
+  var connection: PostgresConnection?
+  var template = ""
+
+  init(server: PostgresTestServer) { self.server = server }
+
+  func open() async throws {
+    let admin = try await PostgresConnection.connect(
+      configuration: server.configuration(), id: 1, logger: logger)
+    self.admin = admin
+    let key = PostgresTemplate.players.key(
+      serverVersion: try await admin.query("SHOW server_version_num", logger: logger)
+        .collect().first!.decode(String.self))
+    template = "cs_tpl_\(key)"
+    try await admin.query(
+      PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(scratch)"), logger: logger)
+    try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(scratch)"), logger: logger)
+    let connection = try await PostgresConnection.connect(
+      configuration: server.configuration(database: scratch), id: 2, logger: logger)
+    self.connection = connection
+    for statement in [
+      "CREATE TABLE players (id bigint PRIMARY KEY, name text NOT NULL, score int NOT NULL)",
+      "CREATE INDEX players_score ON players (score)",
+    ] {
+      try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+    }
+  }
+
+  func truncateAndReseed() async throws {
+    let connection = connection!
+    try await connection.query("TRUNCATE players", logger: logger)
+    try await connection.query(
+      "INSERT INTO players SELECT g, 'player ' || g, g % 100 FROM generate_series(1, 10000) g",
+      logger: logger)
+    try await connection.query("UPDATE players SET score = 0 WHERE id = 1", logger: logger)
+  }
+
+  func cloneAndDrop() async throws {
+    try await admin!.query(
+      PostgresQuery(
+        unsafeSQL: "CREATE DATABASE \(scratch)_c TEMPLATE \(template) STRATEGY FILE_COPY"),
+      logger: logger)
+    try await admin!.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(scratch)_c"), logger: logger)
+  }
+
+  func close() async throws {
+    try await connection?.close()
+    try await admin?.query(
+      PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(scratch) WITH (FORCE)"), logger: logger)
+    try await admin?.close()
+  }
+}

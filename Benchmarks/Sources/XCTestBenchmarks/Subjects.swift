@@ -1,0 +1,127 @@
+import CleanSlateXCTest
+import XCTest
+
+/// A benchmark test case: every test of it runs `check()`.
+protocol BenchmarkCase: XCTestCase {
+  func check() throws
+}
+
+/// An object under test that holds 8 MB, every page written so that it is resident.
+final class LargeSubject {
+  let bytes = [UInt8](repeating: 1, count: 8 << 20)
+}
+
+/// A small resource with an explicit close, as fixtures and hand-written setUp create them.
+final class Resource: Sendable {
+  let value: Int
+  init(_ value: Int) { self.value = value }
+  func close() { precondition(value >= 0) }
+}
+
+extension Fixture where Value == Resource {
+  static let first = Fixture("first") { context in
+    let resource = Resource(1)
+    context.addTeardown { resource.close() }
+    return resource
+  }
+  static let second = Fixture("second") { context in
+    let resource = Resource(try await context.use(.first).value + 1)
+    context.addTeardown { resource.close() }
+    return resource
+  }
+  static let third = Fixture("third") { context in
+    let resource = Resource(try await context.use(.second).value + 1)
+    context.addTeardown { resource.close() }
+    return resource
+  }
+}
+
+// MARK: - Memory: 400 tests whose object under test holds 8 MB
+
+/// No reset: XCTest keeps every instance, and with it every subject, until the run ends.
+final class PlainPropertyBenchmark: XCTestCase, BenchmarkCase {
+  var subject: LargeSubject!
+  override func setUp() {
+    super.setUp()
+    subject = LargeSubject()
+  }
+  func check() { XCTAssertEqual(subject.bytes.count, 8 << 20) }
+}
+
+/// The usual fix, written by hand.
+final class HandWrittenResetBenchmark: XCTestCase, BenchmarkCase {
+  var subject: LargeSubject!
+  override func setUp() {
+    super.setUp()
+    subject = LargeSubject()
+  }
+  override func tearDown() {
+    subject = nil
+    super.tearDown()
+  }
+  func check() { XCTAssertEqual(subject.bytes.count, 8 << 20) }
+}
+
+/// The same with `@Resettable`.
+final class ResettableBenchmark: FixtureTestCase, BenchmarkCase {
+  @Resettable var subject: LargeSubject!
+  override func setUp() {
+    super.setUp()
+    subject = LargeSubject()
+  }
+  func check() { XCTAssertEqual(subject.bytes.count, 8 << 20) }
+}
+
+// MARK: - Overhead: 5,000 tests that each use three test-scoped fixtures
+
+/// Three resources created and closed by hand in setUp and tearDown.
+final class HandWrittenSetUpBenchmark: XCTestCase, BenchmarkCase {
+  var resource: Resource!
+  private var resources: [Resource] = []
+  override func setUp() {
+    super.setUp()
+    let first = Resource(1)
+    let second = Resource(first.value + 1)
+    let third = Resource(second.value + 1)
+    resources = [first, second, third]
+    resource = third
+  }
+  override func tearDown() {
+    for resource in resources.reversed() { resource.close() }
+    resources = []
+    resource = nil
+    super.tearDown()
+  }
+  func check() { XCTAssertEqual(resource.value, 3) }
+}
+
+/// The same by hand, in the async setUp and tearDown that asynchronous setup work needs.
+final class HandWrittenAsyncSetUpBenchmark: XCTestCase, BenchmarkCase {
+  var resource: Resource!
+  private var resources: [Resource] = []
+  override func setUp() async throws {
+    try await super.setUp()
+    let first = Resource(1)
+    let second = Resource(first.value + 1)
+    let third = Resource(second.value + 1)
+    resources = [first, second, third]
+    resource = third
+  }
+  override func tearDown() async throws {
+    for resource in resources.reversed() { resource.close() }
+    resources = []
+    resource = nil
+    try await super.tearDown()
+  }
+  func check() { XCTAssertEqual(resource.value, 3) }
+}
+
+/// The same three resources as fixtures.
+final class FixturesBenchmark: FixtureTestCase, BenchmarkCase {
+  @Resettable var resource: Resource!
+  override func setUp() async throws {
+    try await super.setUp()
+    resource = try await use(.third)
+  }
+  func check() { XCTAssertEqual(resource.value, 3) }
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs every CleanSlate benchmark in release mode and prints the medians.
+#
+#   Benchmarks/run.sh [runs]        # default: 5 runs of each variant
+#
+# XCTest memory and overhead: builds the XCTest runner once, then runs each benchmark class
+# in a process of its own (build time excluded), recording peak RSS and wall time.
+set -euo pipefail
+cd "$(dirname "$0")"
+runs=${1:-5}
+scratch=${BENCHMARKS_SCRATCH_PATH:-.build}
+
+if [ ! -x /usr/bin/time ]; then
+  echo "needs /usr/bin/time (apt-get install -y time)" >&2
+  exit 1
+fi
+
+swift build -c release --scratch-path "$scratch" --product XCTestBenchmarks >&2
+runner="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/XCTestBenchmarks"
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+# Prints "<median peak RSS in MB> <median wall seconds>" for one test class.
+measure() {
+  local class=$1 rss=() wall=()
+  for ((run = 0; run < runs; run++)); do
+    local start=$EPOCHREALTIME
+    /usr/bin/time -f '%M' -o /tmp/cleanslate-bench-time "$runner" "$class" >/dev/null 2>&1 || {
+      echo "$class failed" >&2
+      exit 1
+    }
+    local end=$EPOCHREALTIME
+    rss+=("$(cat /tmp/cleanslate-bench-time)")
+    wall+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }')")
+  done
+  printf '%s %s\n' \
+    "$(printf '%s\n' "${rss[@]}" | median | awk '{ printf "%.1f", $1 / 1024 }')" \
+    "$(printf '%s\n' "${wall[@]}" | median)"
+}
+
+echo "## XCTest memory and overhead ($runs runs each, medians)"
+echo
+echo "| benchmark | variant | peak RSS (MB) | wall time (s) |"
+echo "|---|---|---:|---:|"
+for variant in PlainProperty HandWrittenReset Resettable; do
+  read -r rss wall < <(measure "XCTestBenchmarks.${variant}Benchmark")
+  echo "| 400 tests × 8 MB | $variant | $rss | $wall |"
+done
+for variant in HandWrittenSetUp HandWrittenAsyncSetUp Fixtures; do
+  read -r rss wall < <(measure "XCTestBenchmarks.${variant}Benchmark")
+  echo "| 5,000 tests × 3 fixtures | $variant | $rss | $wall |"
+done

@@ -1,0 +1,19 @@
+import Dispatch
+
+extension Duration {
+  /// The duration as a dispatch interval, in nanoseconds; `.never` if it does not fit.
+  var dispatchInterval: DispatchTimeInterval {
+    let (seconds, attoseconds) = components
+    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    if nanoseconds.overflow || nanoseconds.partialValue > Int64(Int.max) { return .never }
+    return .nanoseconds(Int(nanoseconds.partialValue + attoseconds / 1_000_000_000))
+  }
+}
+
+extension TimeLimitedOutcome {
+  /// Whether the step was abandoned for running past its limit.
+  var timedOut: Bool {
+    if case .timedOut = self { return true }
+    return false
+  }
+}

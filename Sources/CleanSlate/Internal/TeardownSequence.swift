@@ -1,0 +1,240 @@
+import Dispatch
+
+/// Runs a scope's teardowns one after another, each within its time limit, shielded from the
+/// test's cancellation, with one timer watching whichever teardown is running.
+///
+/// Synchronous teardowns run on a dispatch queue of the sequence's own, asynchronous ones in an
+/// unstructured task (which the test's cancellation does not reach); consecutive teardowns of
+/// one kind run without a hop between them. When a teardown outlives its limit, the timer
+/// records the timeout, cancels the task it runs in, and carries on with the next teardown in a
+/// fresh context; the abandoned one, should it ever return, is ignored. A synchronous teardown
+/// that blocks forever thus holds a thread of its own, never one of Swift concurrency's few
+/// cooperative threads nor a shared dispatch thread.
+final class TeardownSequence: Sendable {
+  typealias Outcome = TimeLimitedOutcome
+
+  private let teardowns: [Teardown]
+  private let willRun: @Sendable (Teardown) -> Void
+  private let didRun: @Sendable (Teardown, Outcome, ContinuousClock.Instant) -> CleanSlateError?
+  private let state = Locked(State())
+  private let timer: TimerHandle
+
+  private struct State {
+    /// The index of the next teardown to start.
+    var next = 0
+    /// Bumped when a teardown is abandoned, so that its runner stops when it comes back.
+    var generation = 0
+    /// The teardown running now: its index and when it started.
+    var running: (index: Int, started: ContinuousClock.Instant)?
+    var task: Task<Void, Never>?
+    var failures: [CleanSlateError] = []
+    var continuation: CheckedContinuation<[CleanSlateError], Never>?
+  }
+
+  /// - Parameters:
+  ///   - teardowns: The teardowns in the order to run them (the reverse of registration).
+  ///   - willRun: Called as each teardown starts.
+  ///   - didRun: Called as each finishes or is abandoned; returns the failure to report, if any.
+  init(
+    _ teardowns: [Teardown],
+    willRun: @escaping @Sendable (Teardown) -> Void,
+    didRun: @escaping @Sendable (Teardown, Outcome, ContinuousClock.Instant) -> CleanSlateError?
+  ) {
+    self.teardowns = teardowns
+    self.willRun = willRun
+    self.didRun = didRun
+    timer = TimerHandle()
+  }
+
+  /// Runs every teardown and returns the failures, in the order they happened.
+  func run() async -> [CleanSlateError] {
+    guard !teardowns.isEmpty else { return [] }
+    return await withCheckedContinuation { continuation in
+      state.withLock { $0.continuation = continuation }
+      timer.setHandler { [weak self] in self?.timerFired() }
+      advance(generation: 0, onDispatchThread: false)
+    }
+  }
+
+  // MARK: - Running
+
+  /// Starts the next teardown in the context its kind needs. Synchronous teardowns run on the
+  /// current thread only when it is a dispatch thread of ours (`onDispatchThread`), never on the
+  /// caller's: a teardown blocking there would block the very task that waits for the timeout.
+  private func advance(generation: Int, onDispatchThread: Bool) {
+    guard let index = peekNext(generation: generation) else { return }
+    switch teardowns[index].body {
+    case .sync:
+      if onDispatchThread {
+        runSynchronousTeardowns(generation: generation)
+      } else {
+        // A queue of its own, not a global one: it gets a thread even when a blocked teardown
+        // holds one (on Linux, blocked global threads are replaced only after a second or so).
+        DispatchQueue(label: "CleanSlate.teardown").async {
+          self.runSynchronousTeardowns(generation: generation)
+        }
+      }
+    case .async:
+      let task = Task { await self.runAsynchronousTeardowns(generation: generation) }
+      state.withLock { state in
+        if state.generation == generation { state.task = task }
+      }
+    }
+  }
+
+  /// Runs synchronous teardowns here, one after another, until an asynchronous one is next.
+  private func runSynchronousTeardowns(generation: Int) {
+    while let (index, start) = claimNext(generation: generation, where: .sync) {
+      guard case .sync(let body) = teardowns[index].body else { return }
+      let result = Result { try body() }
+      guard settle(index, generation: generation, outcome: .finished(result), since: start) else {
+        return
+      }
+    }
+    advance(generation: generation, onDispatchThread: true)
+  }
+
+  /// Runs asynchronous teardowns in this task, one after another, until a synchronous one is next.
+  private func runAsynchronousTeardowns(generation: Int) async {
+    while let (index, start) = claimNext(generation: generation, where: .async) {
+      guard case .async(let body) = teardowns[index].body else { return }
+      let result = await Result.capturing { try await body() }
+      guard settle(index, generation: generation, outcome: .finished(result), since: start) else {
+        return
+      }
+    }
+    advance(generation: generation, onDispatchThread: false)
+  }
+
+  // MARK: - Bookkeeping
+
+  private enum Kind { case sync, async }
+
+  /// The next teardown's index, or `nil` (finishing the sequence) when none is left.
+  private func peekNext(generation: Int) -> Int? {
+    let (index, finished) = state.withLock { state -> (Int?, [CleanSlateError]?) in
+      guard state.generation == generation else { return (nil, nil) }
+      if state.next < teardowns.count { return (state.next, nil) }
+      return (nil, state.failures)
+    }
+    if let finished { finish(with: finished) }
+    return index
+  }
+
+  /// Claims the next teardown if it is of `kind` and this runner is still the live one.
+  private func claimNext(generation: Int, where kind: Kind) -> (Int, ContinuousClock.Instant)? {
+    let claimed = state.withLock { state -> (Int, ContinuousClock.Instant)? in
+      guard state.generation == generation, state.next < teardowns.count else { return nil }
+      let index = state.next
+      switch (teardowns[index].body, kind) {
+      case (.sync, .sync), (.async, .async): break
+      default: return nil
+      }
+      state.next += 1
+      let start = ContinuousClock.now
+      state.running = (index, start)
+      return (index, start)
+    }
+    if let (index, _) = claimed {
+      willRun(teardowns[index])
+      timer.arm(after: teardowns[index].timeout)
+    }
+    return claimed
+  }
+
+  /// Records how a teardown ended; returns `false` when it had already been abandoned.
+  private func settle(
+    _ index: Int, generation: Int, outcome: Outcome, since start: ContinuousClock.Instant
+  ) -> Bool {
+    let current = state.withLock { state -> Bool in
+      guard state.generation == generation, state.running?.index == index else { return false }
+      state.running = nil
+      return true
+    }
+    guard current else { return false }
+    if let failure = didRun(teardowns[index], outcome, start) {
+      state.withLock { $0.failures.append(failure) }
+    }
+    return true
+  }
+
+  /// Abandons the running teardown if it is past its limit, and carries on without it.
+  private func timerFired() {
+    var remaining: Duration?
+    let abandoned = state.withLock {
+      state -> (Int, ContinuousClock.Instant, Int, Task<Void, Never>?)? in
+      guard let running = state.running else { return nil }
+      let elapsed = ContinuousClock.now - running.started
+      let limit = teardowns[running.index].timeout
+      guard elapsed >= limit else {
+        remaining = limit - elapsed  // the timer's clock ran a little ahead: wait the rest
+        return nil
+      }
+      state.running = nil
+      state.generation += 1
+      defer { state.task = nil }
+      return (running.index, running.started, state.generation, state.task)
+    }
+    if let remaining { timer.arm(after: remaining) }
+    guard let (index, started, generation, task) = abandoned else { return }
+    task?.cancel()
+    if let failure = didRun(teardowns[index], .timedOut, started) {
+      state.withLock { $0.failures.append(failure) }
+    }
+    advance(generation: generation, onDispatchThread: false)
+  }
+
+  private func finish(with failures: [CleanSlateError]) {
+    let continuation = state.withLock { state in
+      defer { state.continuation = nil }
+      return state.continuation
+    }
+    timer.cancel()
+    continuation?.resume(returning: failures)
+  }
+}
+
+/// How a time-limited step ended.
+enum TimeLimitedOutcome: Sendable {
+  case finished(Result<Void, any Error>)
+  case timedOut
+}
+
+/// A dispatch timer, created when first armed, re-armed for each teardown, cancelled at the end.
+private final class TimerHandle: Sendable {
+  private struct State {
+    var handler: (@Sendable () -> Void)?
+    var source: (any DispatchSourceTimer)?
+    var cancelled = false
+  }
+
+  private let state = Locked(State())
+
+  func setHandler(_ handler: @escaping @Sendable () -> Void) {
+    state.withLock { $0.handler = handler }
+  }
+
+  func arm(after limit: Duration) {
+    state.withLock { state in
+      guard !state.cancelled else { return }
+      if let source = state.source {
+        source.schedule(deadline: .now() + limit.dispatchInterval, leeway: .milliseconds(1))
+        return
+      }
+      let source = DispatchSource.makeTimerSource(queue: .global())
+      if let handler = state.handler { source.setEventHandler(handler: handler) }
+      source.schedule(deadline: .now() + limit.dispatchInterval, leeway: .milliseconds(1))
+      source.resume()
+      state.source = source
+    }
+  }
+
+  func cancel() {
+    state.withLock { state in
+      state.cancelled = true
+      state.source?.cancel()
+      state.source = nil
+      state.handler = nil
+    }
+  }
+}

@@ -1,0 +1,190 @@
+public import CleanSlate
+internal import Foundation
+internal import PostgresNIO
+
+extension Fixture where Value == PostgresTestConnection {
+  /// Creates a fixture that runs every test inside a transaction rolled back when it ends:
+  /// the fastest isolation, for code that uses one connection.
+  ///
+  /// ```swift
+  /// extension Fixture where Value == PostgresTestConnection {
+  ///   static let players = Fixture.postgresTransaction(template: .players)
+  /// }
+  ///
+  /// @Test func savesScores() async throws {
+  ///   let connection = try await use(.players)
+  ///   try await connection.query("UPDATE players SET score = 0")   // undone at the end
+  /// }
+  /// ```
+  ///
+  /// The template is built once on the server (see ``PostgresTemplate``), cloned once per test
+  /// process, and each test borrows a connection to that clone inside `BEGIN … ROLLBACK`. The
+  /// application's transactions become savepoints (see ``PostgresTestConnection``). A
+  /// transaction the test left open, or one the code under test ended with a raw `COMMIT`, is
+  /// reported; after a `COMMIT` the database is replaced, so nothing leaks into later tests.
+  /// Concurrent tests each have their own connection and transaction; two that write the same
+  /// rows wait for each other's row locks: use ``CleanSlate/Fixture/postgresDatabase(_:template:server:keepingFailed:ahead:fileID:filePath:line:column:)``
+  /// for those.
+  ///
+  /// - Parameters:
+  ///   - name: The fixture's name in failures and in the trace.
+  ///   - template: The migrations and seed every test starts from.
+  ///   - server: The server; by default the one the environment names.
+  public static func postgresTransaction(
+    _ name: String = "postgresTransaction",
+    template: PostgresTemplate,
+    server: PostgresTestServer? = nil,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) -> Fixture<PostgresTestConnection> {
+    let session = Fixture<ServerSession>.postgresSession(
+      name, server: server, fileID: fileID, filePath: filePath, line: line, column: column)
+    let pool = Fixture<TransactionPool>(
+      "\(name) pool", scope: .process, fileID: fileID, filePath: filePath, line: line,
+      column: column
+    ) { context in
+      let session = try await context.use(session)
+      let templateName = try await session.ensureTemplate(template)
+      let pool = TransactionPool(
+        session: session, template: templateName,
+        key: template.key(serverVersion: session.serverVersion))
+      context.addTeardown { await pool.close() }
+      return pool
+    }
+    return Fixture<PostgresTestConnection>(
+      name, fileID: fileID, filePath: filePath, line: line, column: column
+    ) { context in
+      let pool = try await context.use(pool)
+      let (raw, database) = try await pool.checkout()
+      do {
+        try await raw.query("BEGIN", logger: .cleanSlate)
+        try await raw.query(
+          "SELECT set_config('cleanslate.test_transaction', 'on', true)", logger: .cleanSlate)
+      } catch {
+        await pool.checkin(raw, database: database, reusable: false, leaked: false)
+        throw PostgresFixtureError(
+          "Beginning the test's transaction on '\(database)' failed: \(PostgresFixtureError.describe(error))"
+        )
+      }
+      let connection = PostgresTestConnection(underlying: raw, databaseName: database)
+      context.addTeardown {
+        try await TransactionEnding.end(connection, returningTo: pool)
+      }
+      return connection
+    }
+  }
+}
+
+extension Fixture where Value == PostgresTestDatabase {
+  /// Creates a fixture that gives every test a database of its own, cloned from the template.
+  ///
+  /// ```swift
+  /// extension Fixture where Value == PostgresTestDatabase {
+  ///   static let playersDatabase = Fixture.postgresDatabase(template: .players)
+  /// }
+  ///
+  /// @Test func ranksPlayers() async throws {
+  ///   let database = try await use(.playersDatabase)
+  ///   let service = RankingService(configuration: database.configuration)
+  ///   ...
+  /// }
+  /// ```
+  ///
+  /// The template is built once on the server under an advisory lock and reused across runs
+  /// (see ``PostgresTemplate``). Clones are made ahead, in the background
+  /// (`CREATE DATABASE … TEMPLATE … STRATEGY FILE_COPY`), so a test only takes one and connects
+  /// to it. When the test ends its connections are closed (one it left open, or a transaction
+  /// left open, is reported) and the database is dropped in the background; if the test failed,
+  /// the database is kept instead, renamed `cs_kept_…`, and its name printed.
+  ///
+  /// - Parameters:
+  ///   - name: The fixture's name in failures and in the trace.
+  ///   - template: The migrations and seed every test starts from.
+  ///   - server: The server; by default the one the environment names.
+  ///   - keepingFailed: Whether to keep the database of a failed test for inspection.
+  ///   - ahead: How many clones to keep ready.
+  public static func postgresDatabase(
+    _ name: String = "postgresDatabase",
+    template: PostgresTemplate,
+    server: PostgresTestServer? = nil,
+    keepingFailed: Bool = true,
+    ahead: Int = 2,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) -> Fixture<PostgresTestDatabase> {
+    let session = Fixture<ServerSession>.postgresSession(
+      name, server: server, fileID: fileID, filePath: filePath, line: line, column: column)
+    let pool = Fixture<ClonePool>(
+      "\(name) pool", scope: .process, fileID: fileID, filePath: filePath, line: line,
+      column: column
+    ) { context in
+      let session = try await context.use(session)
+      let templateName = try await session.ensureTemplate(template)
+      let pool = ClonePool(
+        session: session, template: templateName,
+        key: template.key(serverVersion: session.serverVersion), ahead: ahead)
+      context.addTeardown { await pool.close() }
+      await pool.refill()
+      return pool
+    }
+    return Fixture<PostgresTestDatabase>(
+      name, fileID: fileID, filePath: filePath, line: line, column: column
+    ) { context in
+      let pool = try await context.use(pool)
+      let session = try await context.use(session)
+      let databaseName = try await pool.checkout()
+      let connection: PostgresConnection
+      do {
+        connection = try await ServerSession.connect(to: session.server, database: databaseName)
+      } catch {
+        await pool.drop(databaseName)
+        throw error
+      }
+      let database = PostgresTestDatabase(
+        name: databaseName, server: session.server, connection: connection)
+      context.addTeardown {
+        let problems = await database.close()
+        if keepingFailed && context.testFailed {
+          let kept = DatabaseName.kept(databaseName)
+          try await session.rename(databaseName, to: kept)
+          FileHandle.standardError.write(
+            Data(
+              "CleanSlate kept the database of failed test '\(context.scopeName)': \(kept) (psql -h \(session.server.host) -p \(session.server.port) -U \(session.server.username) \(kept))\n"
+                .utf8))
+        } else {
+          await pool.drop(databaseName)
+        }
+        if !problems.isEmpty { throw PostgresFixtureError(problems.joined(separator: "; ")) }
+      }
+      return database
+    }
+  }
+}
+
+extension Fixture where Value == ServerSession {
+  /// The process-scoped fixture holding a PostgreSQL fixture's session with its server.
+  static func postgresSession(
+    _ name: String,
+    server: PostgresTestServer?,
+    fileID: String,
+    filePath: String,
+    line: Int,
+    column: Int
+  ) -> Fixture<ServerSession> {
+    Fixture<ServerSession>(
+      "\(name) server", scope: .process, fileID: fileID, filePath: filePath, line: line,
+      column: column
+    ) { context in
+      guard let server = server ?? PostgresTestServer.fromEnvironment else {
+        throw PostgresFixtureError.notConfigured
+      }
+      let session = try await ServerSession.open(server)
+      context.addTeardown { await session.close() }
+      return session
+    }
+  }
+}

@@ -1,0 +1,48 @@
+internal import CleanSlate
+internal import Dispatch
+internal import Foundation
+
+/// Ends the process scope when the test process exits, so that process-scoped fixtures used by
+/// Swift Testing tests are torn down.
+///
+/// Swift Testing has no hook for the end of a run. The best available moment is process exit:
+/// an `atexit` handler, installed the first time a CleanSlate trait opens a scope in the process
+/// scope, blocks the exiting thread until `ScopeRuntime.process.end()` has run every process
+/// teardown (each within its time limit, so exit is delayed by at most those limits). There is
+/// no test left to record an issue on, so failures are written to standard error, one
+/// CleanSlate message each; they do not change the exit status. A process that crashes or is
+/// killed runs no teardown at all.
+enum ProcessScopeEnding {
+  /// Installs the exit handler, once per process.
+  static func installOnce() { _ = installed }
+
+  private static let installed: Void = {
+    atexit { ProcessScopeEnding.endProcessScope() }
+  }()
+
+  /// Runs the process scope's teardowns and prints their failures.
+  private static func endProcessScope() {
+    for failure in endBlocking(ScopeRuntime.process) {
+      FileHandle.standardError.write(Data((message(for: failure) + "\n").utf8))
+    }
+  }
+
+  /// Ends `runtime` from synchronous code, blocking the calling thread (never a Swift
+  /// concurrency thread) until every teardown has run; returns their failures.
+  static func endBlocking(_ runtime: ScopeRuntime) -> [CleanSlateError] {
+    let done = DispatchSemaphore(value: 0)
+    let failures = Locked<[CleanSlateError]>([])
+    Task.detached {
+      let found = await runtime.end()
+      failures.withLock { $0 = found }
+      done.signal()
+    }
+    done.wait()
+    return failures.value
+  }
+
+  /// The line printed for a process teardown failure.
+  static func message(for failure: CleanSlateError) -> String {
+    "[CleanSlate] process scope: \(failure)"
+  }
+}

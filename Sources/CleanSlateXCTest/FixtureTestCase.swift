@@ -1,0 +1,190 @@
+public import CleanSlate
+public import XCTest
+
+/// An `XCTestCase` whose tests use CleanSlate fixtures, reset `@Resettable` properties and check
+/// objects for leaks, in XCTest's documented order.
+///
+/// ```swift
+/// final class StoreTests: FixtureTestCase {
+///   @Resettable var store: Store!                 // released after every test
+///
+///   override func setUp() async throws {
+///     try await super.setUp()
+///     store = try await use(.store)               // torn down after the test's tearDown methods
+///   }
+///
+///   func testSaves() throws { ... }
+/// }
+/// ```
+///
+/// Each test runs in a test scope of its own, inside one suite scope per class (from the
+/// class's first test to its last), inside the process scope (until the test bundle finishes).
+/// The test scope is current while `setUp`, the test body and `tearDown` run, so the global
+/// `use(_:)` resolves there too. After the body, the checks registered for its end run
+/// (``verifyLater(_:fileID:filePath:line:column:)``); after the test's own tearDown methods,
+/// `@Resettable` properties are reset, then the fixtures are torn down, last in first out, then
+/// leak checks run. See <doc:LifecycleOrder>.
+///
+/// Every failure CleanSlate finds is recorded as a failure of the test, at the line that
+/// registered the failing code.
+open class FixtureTestCase: XCTestCase {
+  /// The running test's scope; `nil` outside `invokeTest()`.
+  private(set) var testScope: ScopeRuntime?
+  /// Set for the last test of its class in the running suite: the suite scope ends after it.
+  var endsSuiteScope = false
+  /// The `@Resettable` properties that hold a value, in the order they were first set.
+  var resettables: [ResettableRegistration] = []
+  /// Failures `use(_:)` threw, by the description XCTest gives a thrown error, so that XCTest's
+  /// own record of the error is replaced by one at the failure's location.
+  private var thrownByUse: [String: CleanSlateError] = [:]
+  private var bodyFinished = false
+  private var pendingFailures: [CleanSlateError] = []
+
+  #if !canImport(ObjectiveC)
+    /// Creates the test case; XCTest calls this once for every test method.
+    public required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+      ScopeObserver.registered
+      super.init(name: name) { testCase in
+        let fixtureTestCase = testCase as? FixtureTestCase
+        do {
+          try testClosure(testCase)
+        } catch {
+          // The body's error is the primary failure: XCTest records it first, these after.
+          fixtureTestCase?.pendingFailures += fixtureTestCase?.finishBody() ?? []
+          throw error
+        }
+        fixtureTestCase?.report(fixtureTestCase?.finishBody() ?? [])
+      }
+    }
+  #endif
+
+  /// Runs the test in its own scope: XCTest's setUp sequence, the body and its tearDown sequence,
+  /// then resets `@Resettable` properties, tears the fixtures down and runs the leak checks.
+  open override func invokeTest() {
+    #if canImport(ObjectiveC)
+      ScopeObserver.registered
+    #endif
+    let scope = ScopeRuntime(.test, name: name, parent: SuiteScopes.shared.scope(for: Self.self))
+    testScope = scope
+    ScopeRuntime.$current.withValue(scope) {
+      #if canImport(ObjectiveC)
+        // Apple's XCTest has no hook between the body and its teardown blocks: the first block
+        // registered runs last, right before the tearDown methods.
+        addTeardownBlock { [self] in report(finishBody()) }
+      #endif
+      super.invokeTest()
+      if !bodyFinished { pendingFailures += finishBody() }
+      report(pendingFailures)
+      pendingFailures = []
+      resetResettables()
+      if !scope.endIfIdle() { report(runSynchronously { await scope.end() }) }
+    }
+    testScope = nil
+    thrownByUse = [:]
+    if endsSuiteScope {
+      endsSuiteScope = false
+      report(SuiteScopes.shared.end(Self.self))
+    }
+  }
+
+  /// Ends the class's suite scope if its last test did not (the tests ran outside an XCTest
+  /// suite). Failures found here cannot be recorded on a test and go to standard error.
+  open override class func tearDown() {
+    for failure in SuiteScopes.shared.end(self) {
+      print("\(failure.location.filePath):\(failure.location.line): error: \(failure)")
+    }
+    super.tearDown()
+  }
+
+  // MARK: - Fixtures
+
+  /// Returns a fixture's value in the running test's scope, setting it up on first use.
+  ///
+  /// Call it in `setUp() async throws` or in the test body. The value is cached in the
+  /// fixture's scope: once per test, once per class (suite) or once per run (process); its
+  /// teardowns run when that scope ends. When setup fails, the error names the fixture and its
+  /// dependency path; let it propagate and XCTest records it once, at the fixture's declaration.
+  public func use<Value>(
+    _ fixture: Fixture<Value>,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async throws -> Value {
+    do {
+      guard let testScope else {
+        return try await CleanSlate.use(
+          fixture, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+      return try await testScope.use(
+        fixture,
+        at: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    } catch let failure as CleanSlateError {
+      thrownByUse["threw error \"\(failure)\""] = failure
+      throw failure
+    }
+  }
+
+  // MARK: - Failures
+
+  /// Runs the checks registered for the end of the body, once.
+  private func finishBody() -> [CleanSlateError] {
+    guard !bodyFinished, let testScope else { return [] }
+    bodyFinished = true
+    guard testScope.hasBodyEndChecks else { return [] }
+    return runSynchronously { await testScope.finishBody() }
+  }
+
+  /// Records each failure as a failure of the test, at the failure's location.
+  func report(_ failures: [CleanSlateError]) {
+    for failure in failures {
+      #if canImport(ObjectiveC)
+        record(
+          XCTIssue(
+            type: .assertionFailure, compactDescription: failure.description,
+            sourceCodeContext: XCTSourceCodeContext(
+              location: XCTSourceCodeLocation(
+                filePath: failure.location.filePath, lineNumber: failure.location.line)),
+            associatedError: failure))
+      #else
+        recordFailure(
+          withDescription: failure.description, inFile: failure.location.filePath,
+          atLine: failure.location.line, expected: true)
+      #endif
+    }
+  }
+
+  #if canImport(ObjectiveC)
+    /// Marks the test scope failed, so teardowns can see it, and records a thrown CleanSlate
+    /// failure at its own location.
+    open override func record(_ issue: XCTIssue) {
+      testScope?.markFailed()
+      guard let failure = issue.associatedError as? CleanSlateError else {
+        return super.record(issue)
+      }
+      var relocated = issue
+      relocated.compactDescription = failure.description
+      relocated.sourceCodeContext = XCTSourceCodeContext(
+        location: XCTSourceCodeLocation(
+          filePath: failure.location.filePath, lineNumber: failure.location.line))
+      super.record(relocated)
+    }
+  #else
+    /// Marks the test scope failed, so teardowns can see it, and records a CleanSlate failure
+    /// thrown out of `setUp` or the body once, at its own location rather than XCTest's
+    /// `<EXPR>:0`.
+    open override func recordFailure(
+      withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+      expected: Bool
+    ) {
+      testScope?.markFailed()
+      if filePath == "<EXPR>", let failure = thrownByUse.removeValue(forKey: description) {
+        return super.recordFailure(
+          withDescription: failure.description, inFile: failure.location.filePath,
+          atLine: failure.location.line, expected: false)
+      }
+      super.recordFailure(
+        withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+  #endif
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The suite scope of each `FixtureTestCase` class, from its first test to its last.
+///
+/// A suite scope begins when the first test of its class starts. It ends inside the class's last
+/// test (``ScopeObserver`` marks it when XCTest starts the class's suite), so that its failures
+/// can still be recorded on a running test, before the class's own `tearDown()` class method.
+/// Classes whose tests ran outside a suite are ended by `FixtureTestCase.tearDown()` (class
+/// method) or, at the latest, when the test bundle finishes.
+final class SuiteScopes: Sendable {
+  static let shared = SuiteScopes()
+
+  private let scopes = Locked<[ObjectIdentifier: ScopeRuntime]>([:])
+
+  /// The running suite scope of `testClass`, begun now if it has none.
+  func scope(for testClass: AnyClass) -> ScopeRuntime {
+    scopes.withLock { scopes in
+      let key = ObjectIdentifier(testClass)
+      if let scope = scopes[key] { return scope }
+      let scope = ScopeRuntime(.suite, name: String(describing: testClass), parent: .process)
+      scopes[key] = scope
+      return scope
+    }
+  }
+
+  /// Ends the suite scope of `testClass`, if it has one running, and returns its failures.
+  func end(_ testClass: AnyClass) -> [CleanSlateError] {
+    let scope = scopes.withLock { $0.removeValue(forKey: ObjectIdentifier(testClass)) }
+    guard let scope else { return [] }
+    return runSynchronously { await scope.end() }
+  }
+
+  /// Ends every suite scope still running and returns their failures.
+  func endAll() -> [CleanSlateError] {
+    let running = scopes.withLock { scopes in
+      defer { scopes = [:] }
+      return Array(scopes.values)
+    }
+    return running.flatMap { scope in runSynchronously { await scope.end() } }
+  }
+}

@@ -1,0 +1,18 @@
+/// Something that can check, at the end of a test, that it was used as expected — a mock's
+/// expectations, a fake server's pending requests.
+///
+/// Register it with ``FixtureTestCase/verifyLater(_:fileID:filePath:line:column:)`` where you
+/// create it; it is verified when the test body ends.
+///
+/// ```swift
+/// final class MockTransport: Transport, SelfVerifying {
+///   var expectedRequests: [Request] = []
+///   func verify() throws {
+///     guard expectedRequests.isEmpty else { throw UnmetExpectations(expectedRequests) }
+///   }
+/// }
+/// ```
+public protocol SelfVerifying {
+  /// Throws an error that says what was expected and did not happen.
+  func verify() throws
+}

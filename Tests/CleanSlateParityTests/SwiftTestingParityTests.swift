@@ -1,0 +1,56 @@
+import CleanSlate
+import Testing
+
+@testable import CleanSlateTesting
+
+/// The shared scenario through the Swift Testing traits, driven as the runner nests them, with
+/// the suite's tests run one after another so that the order can be compared with XCTest's.
+@Suite struct SwiftTestingParityTests {
+  @Test func theTraitsProduceTheSameEventsAndFailuresAsFixtureTestCase() async throws {
+    // Given the shared fixtures, `.cleanSlate` on the suite and `.fixtures(broken)` on one test
+    _ = ParityScenario.takeEvents()
+    let suiteTrait: CleanSlateTrait = .cleanSlate
+    let brokenTrait: CleanSlateTrait = .fixtures(ParityScenario.broken)
+    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+
+    // When the suite runs its three tests
+    let issues = try await collectingIssues {
+      try await root.withCurrent {
+        try await suiteTrait.provideScope(for: ScopeTarget(.suite, name: "Parity")) {
+          try await suiteTrait.provideScope(for: ScopeTarget(.test, name: "Parity/passing()")) {
+            try await ParityScenario.passingBody()
+          }
+          try await suiteTrait.provideScope(for: ScopeTarget(.test, name: "Parity/failing()")) {
+            try await ParityScenario.failingBody()
+            Issue.record(Comment(rawValue: ParityScenario.failureMessage))
+          }
+          let broken = ScopeTarget(.test, name: "Parity/brokenSetup()")
+          try await suiteTrait.provideScope(for: broken) {
+            try await brokenTrait.provideScope(for: broken) { ParityScenario.brokenSetupBody() }
+          }
+        }
+      }
+    }
+
+    // Then the events are the shared expectation, and the two failures are the failing test's
+    // own and the setup failure, at the broken fixture's declaration
+    #expect(ParityScenario.takeEvents() == ParityScenario.expectedEvents)
+    #expect(issues.count == 2)
+    #expect(issues.first?.comments.map(\.rawValue) == [ParityScenario.failureMessage])
+    let setupFailure = try #require(issues.last)
+    #expect(setupFailure.sourceLocation?.line == ParityScenario.brokenLine)
+    #expect("\(setupFailure)".contains("Setup of fixture 'broken' threw: parity setup failure"))
+  }
+
+  /// Runs `body` and returns the issues it recorded, which are kept out of the running test.
+  private func collectingIssues(_ body: @Sendable () async throws -> Void) async throws -> [Issue] {
+    let issues = Locked<[Issue]>([])
+    let collector = IssueHandlingTrait.compactMapIssues { issue in
+      issues.withLock { $0.append(issue) }
+      return nil
+    }
+    try await collector.provideScope(
+      for: Test.current!, testCase: Test.Case.current, performing: body)
+    return issues.value
+  }
+}

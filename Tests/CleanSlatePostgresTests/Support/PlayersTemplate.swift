@@ -1,0 +1,83 @@
+import CleanSlate
+import CleanSlatePostgres
+import PostgresNIO
+import Testing
+
+extension PostgresTemplate {
+  /// Players with a unique name, 100 of them seeded.
+  static let players = PostgresTemplate(
+    migrations: [
+      PostgresMigration(
+        "create players",
+        sql:
+          "CREATE TABLE players (id bigint PRIMARY KEY, name text NOT NULL UNIQUE, score int NOT NULL)"
+      ),
+      PostgresMigration("index scores", sql: "CREATE INDEX players_score ON players (score)"),
+    ],
+    seed: PostgresMigration(
+      "seed players",
+      sql: "INSERT INTO players SELECT g, 'player ' || g, g % 100 FROM generate_series(1, 100) g"))
+}
+
+extension Fixture where Value == PostgresTestConnection {
+  static let playersTransaction = Fixture.postgresTransaction(template: .players)
+}
+
+extension Fixture where Value == PostgresTestDatabase {
+  static let playersDatabase = Fixture.postgresDatabase(template: .players)
+}
+
+/// Whether these tests run: a server is configured, or CI requires one.
+let postgresTests = ConditionTrait.enabled(
+  if: PostgresTestServer.shouldRunTests, Comment(rawValue: PostgresTestServer.skipMessage))
+
+/// The configured server; on CI without one, the tests fail here.
+func configuredServer() throws -> PostgresTestServer {
+  try #require(PostgresTestServer.fromEnvironment, "No PostgreSQL server is configured")
+}
+
+/// Runs `body` on a fresh connection to the server's maintenance database.
+@discardableResult
+func withAdminConnection<R: Sendable>(
+  _ body: (PostgresConnection) async throws -> R
+) async throws -> R {
+  let server = try configuredServer()
+  let connection = try await PostgresConnection.connect(
+    configuration: server.configuration(), id: 1, logger: Logger(label: "tests"))
+  do {
+    let result = try await body(connection)
+    try await connection.close()
+    return result
+  } catch {
+    try? await connection.close()
+    throw error
+  }
+}
+
+extension PostgresConnection {
+  /// The single integer the query returns.
+  func integer(_ query: PostgresQuery) async throws -> Int {
+    try await self.query(query, logger: Logger(label: "tests")).collect().first?.decode(Int.self)
+      ?? -1
+  }
+
+  /// The first column of every row the query returns, as strings.
+  func strings(_ query: PostgresQuery) async throws -> [String] {
+    try await self.query(query, logger: Logger(label: "tests")).collect().map {
+      try $0.decode(String.self)
+    }
+  }
+}
+
+extension PostgresTestConnection {
+  func integer(_ query: PostgresQuery) async throws -> Int {
+    try await self.query(query).collect().first?.decode(Int.self) ?? -1
+  }
+}
+
+/// The CleanSlate databases on the server with a given kind prefix, as `cs_db_`.
+func serverDatabases(prefix: String) async throws -> [String] {
+  try await withAdminConnection { admin in
+    try await admin.strings("SELECT datname FROM pg_database WHERE starts_with(datname, \(prefix))")
+  }
+}

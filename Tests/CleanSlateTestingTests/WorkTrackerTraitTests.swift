@@ -1,0 +1,116 @@
+import CleanSlate
+import CleanSlateTesting
+import Dispatch
+import Foundation
+import Testing
+
+/// DESIGN.md rule 9 through the `.cleanSlate` trait: the work tracker is awaited when the body
+/// ends, before any fixture teardown; work outliving the timeout is reported as one issue at the
+/// line that started it, and cancelled.
+@Suite struct WorkTrackerTraitTests {
+  @Test func workFinishingInTimeIsAwaitedBeforeFixtureTeardown() async throws {
+    // Given a fixture with a teardown, and a body that leaves short work running
+    let driver = TraitDriver()
+    let journal = Journal()
+    let resource = Fixture<Void>("resource") { context in
+      context.addTeardown { journal.record("fixture teardown") }
+    }
+
+    // When the test runs
+    let issues = try await driver.run {
+      try await CleanSlateTrait.fixtures(resource).provideScope(for: .test("Suite/test()")) {
+        let work = try await use(.workTracker)
+        work.start("short") {
+          try await Task.sleep(for: .milliseconds(20))
+          journal.record("work done")
+        }
+        journal.record("body")
+      }
+    }
+
+    // Then the work finished before the teardown, and nothing was reported
+    #expect(issues.isEmpty)
+    #expect(journal.all == ["body", "work done", "fixture teardown"])
+  }
+
+  @Test func workOutlivingTheTimeoutIsOneIssueAtItsLineAndIsCancelled() async throws {
+    // Given a body that leaves work running that never ends by itself
+    let driver = TraitDriver()
+    let started = Locked<(task: Task<Void, any Error>, line: Int)?>(nil)
+
+    // When the test runs
+    let issues = try await driver.run {
+      try await CleanSlateTrait.cleanSlate.provideScope(for: .test("Suite/slow()")) {
+        let work = try await use(.workTracker)
+        work.timeout = .milliseconds(50)
+        let line = #line + 1
+        let task = work.start("sync forever") { try await Task.sleep(for: .seconds(60)) }
+        started.withLock { $0 = (task, line) }
+      }
+    }
+
+    // Then one issue names the work at the line that started it, and its task was cancelled
+    let (task, line) = try #require(started.value)
+    #expect(issues.count == 1)
+    let failure = try #require(issues.first?.cleanSlateError)
+    #expect(failure.code == .workOutlivedTest)
+    #expect(failure.summary.contains("'sync forever'"))
+    #expect(issues.first?.sourceLocation?.line == line)
+    #expect(issues.first?.sourceLocation?.fileID == #fileID)
+    #expect(task.isCancelled)
+  }
+
+  @Test func nestedWorkIsAwaitedToo() async throws {
+    // Given a body whose work starts more work through WorkTracker.current and returns first
+    let driver = TraitDriver()
+    let journal = Journal()
+
+    // When the test runs
+    let issues = try await driver.run {
+      try await CleanSlateTrait.fixtures(.workTracker).provideScope(for: .test("Suite/test()")) {
+        let work = try await use(.workTracker)
+        work.start("outer") {
+          WorkTracker.current?.start("inner") {
+            try await Task.sleep(for: .milliseconds(20))
+            journal.record("inner done")
+          }
+          journal.record("outer done")
+        }
+      }
+      journal.record("scope ended")
+    }
+
+    // Then the scope ended only after the inner work
+    #expect(issues.isEmpty)
+    #expect(journal.all == ["outer done", "inner done", "scope ended"])
+  }
+
+  @Test func gcdWorkInTheTrackersGroupIsAwaited() async throws {
+    // Given a body that hands the tracker's group to seed 002-style GCD code
+    let driver = TraitDriver()
+    let journal = Journal()
+
+    // When the test runs
+    let issues = try await driver.run {
+      try await CleanSlateTrait.cleanSlate.provideScope(for: .test("Suite/test()")) {
+        let work = try await use(.workTracker)
+        DispatchQueue(label: "sync").async(group: work.group) {
+          Thread.sleep(forTimeInterval: 0.02)
+          journal.record("block done")
+        }
+      }
+      journal.record("scope ended")
+    }
+
+    // Then the scope ended only after the block
+    #expect(issues.isEmpty)
+    #expect(journal.all == ["block done", "scope ended"])
+  }
+
+  @Test(.cleanSlate) func aRealTestLeavingShortWorkRunningPasses() async throws {
+    // Given the real trait, When the body leaves short work running, Then the test passes: the
+    // end of the body waits for it instead of reporting it
+    let work = try await use(.workTracker)
+    work.start("short") { try await Task.sleep(for: .milliseconds(10)) }
+  }
+}

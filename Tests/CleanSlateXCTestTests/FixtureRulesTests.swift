@@ -1,0 +1,135 @@
+import CleanSlateXCTest
+import XCTest
+
+/// DESIGN.md rules 3-6 through `FixtureTestCase`: teardown stack, setup failure, errors reported
+/// once at their location, timeouts, and suite fixtures shared by a class's tests.
+final class FixtureRulesTests: XCTestCase {
+  nonisolated(unsafe) private static var runs: [String: NestedRun] = [:]
+
+  override class func setUp() {
+    super.setUp()
+    runs = [
+      "throwingTeardown": NestedRun(
+        RulesCase.self, [("throwingTeardown", asyncTest(RulesCase.throwingTeardown))]),
+      "failingSetup": NestedRun(
+        RulesCase.self, [("failingSetup", asyncTest(RulesCase.failingSetup))]),
+      "hangingTeardown": NestedRun(
+        RulesCase.self, [("hangingTeardown", asyncTest(RulesCase.hangingTeardown))]),
+      "suite": NestedRun(
+        SuiteFixtureCase.self,
+        [
+          ("first", asyncTest(SuiteFixtureCase.first)),
+          ("second", asyncTest(SuiteFixtureCase.second)),
+        ]),
+    ]
+  }
+
+  func testTeardownThatThrowsIsReportedAtItsLineAndTheOthersStillRun() throws {
+    // Given a fixture with two teardowns, the second of which throws
+    // When a test uses it
+    let run = try XCTUnwrap(Self.runs["throwingTeardown"])
+
+    // Then the throwing one is reported once, where it was registered, and the first still ran
+    XCTAssertEqual(run.events, ["teardown that throws", "teardown registered first"])
+    XCTAssertEqual(run.failureCount, 1)
+    let failure = try XCTUnwrap(run.failures.first)
+    XCTAssertEqual(failure.filePath, #filePath)
+    XCTAssertEqual(failure.line, RulesCase.throwingTeardownLine)
+    XCTAssertTrue(
+      failure.description.contains("Teardown of fixture 'unreliable' threw"), failure.description)
+  }
+
+  func testSetupThatThrowsIsReportedOnceWithItsDependencyPathAndWhatItSetUpIsTornDown() throws {
+    // Given a fixture whose dependency registers a teardown, then throws
+    // When a test's setUp uses the fixture
+    let run = try XCTUnwrap(Self.runs["failingSetup"])
+
+    // Then the body is skipped, the dependency's teardown ran, and one failure names the path,
+    // at the failing fixture's declaration (not XCTest's "<EXPR>:0")
+    XCTAssertEqual(run.events, ["database opened", "database closed"])
+    XCTAssertEqual(run.failureCount, 1)
+    XCTAssertEqual(run.failures.count, 1)
+    let failure = try XCTUnwrap(run.failures.first)
+    XCTAssertEqual(failure.filePath, #filePath)
+    XCTAssertEqual(failure.line, RulesCase.databaseLine)
+    XCTAssertTrue(
+      failure.description.contains("Setup of fixture 'database' threw"), failure.description)
+    XCTAssertTrue(failure.description.contains("store → database"), failure.description)
+  }
+
+  func testTeardownThatHangsIsAbandonedAfterItsTimeoutAndTheOthersStillRun() throws {
+    // Given a fixture whose last teardown hangs past its 50 ms limit
+    // When a test uses it
+    let run = try XCTUnwrap(Self.runs["hangingTeardown"])
+
+    // Then it is reported as timed out and the earlier teardown still ran
+    XCTAssertEqual(run.events, ["teardown registered first"])
+    XCTAssertEqual(run.failureCount, 1)
+    XCTAssertTrue(run.failures.first?.description.contains("did not finish within") == true)
+  }
+
+  func testSuiteFixtureIsSetUpOnceForTheClassAndTornDownBeforeClassTearDown() throws {
+    // Given a suite-scoped fixture used by two tests of one class
+    // When the class runs
+    let run = try XCTUnwrap(Self.runs["suite"])
+
+    // Then it was set up once, shared, and torn down after the last test, before class tearDown
+    XCTAssertEqual(
+      run.events,
+      ["setup shared", "first uses 1", "second uses 1", "teardown shared", "class tearDown"])
+    XCTAssertEqual(run.failureCount, 0)
+  }
+}
+
+final class RulesCase: RecordingTestCase {
+  static let throwingTeardownLine = #line + 3
+  static let unreliable = Fixture("unreliable") { context in
+    context.addTeardown { log("teardown registered first") }
+    context.addTeardown {
+      log("teardown that throws")
+      throw CocoaError(.fileNoSuchFile)
+    }
+    return 1
+  }
+
+  static let databaseLine = #line + 1
+  static let database = Fixture<Int>("database") { context in
+    log("database opened")
+    context.addTeardown { log("database closed") }
+    throw CocoaError(.fileReadCorruptFile)
+  }
+  static let store = Fixture("store") { context in
+    try await context.use(database) + 1
+  }
+
+  static let hanging = Fixture("hanging", teardownTimeout: .milliseconds(50)) { context in
+    context.addTeardown { log("teardown registered first") }
+    context.addTeardown { try await Task.sleep(for: .seconds(5)) }
+    return 1
+  }
+
+  override func setUp() async throws {
+    try await super.setUp()
+    if name.hasSuffix("failingSetup") { _ = try await use(Self.store) }
+  }
+
+  func throwingTeardown() async throws { _ = try await use(Self.unreliable) }
+  func failingSetup() { log("body that must not run") }
+  func hangingTeardown() async throws { _ = try await use(Self.hanging) }
+}
+
+final class SuiteFixtureCase: RecordingTestCase {
+  static let shared = Fixture("shared", scope: .suite) { context in
+    log("setup shared")
+    context.addTeardown { log("teardown shared") }
+    return 1
+  }
+
+  func first() async throws { log("first uses \(try await use(Self.shared))") }
+  func second() async throws { log("second uses \(try await use(Self.shared))") }
+
+  override class func tearDown() {
+    log("class tearDown")
+    super.tearDown()
+  }
+}

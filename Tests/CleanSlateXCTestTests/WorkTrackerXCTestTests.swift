@@ -1,0 +1,119 @@
+import CleanSlateXCTest
+import Dispatch
+import Foundation
+import XCTest
+
+/// DESIGN.md rule 9 through `FixtureTestCase`: the work tracker is awaited when the body ends,
+/// before the test's tearDown methods and fixture teardown; work outliving the timeout is
+/// reported by its label, at the line that started it, and cancelled.
+final class WorkTrackerXCTestTests: XCTestCase {
+  nonisolated(unsafe) private static var runs: [String: NestedRun] = [:]
+
+  override class func setUp() {
+    super.setUp()
+    runs = [
+      "inTime": NestedRun(WorkCase.self, [("finishesInTime", asyncTest(WorkCase.finishesInTime))]),
+      "outlives": NestedRun(
+        WorkCase.self, [("outlivesTimeout", asyncTest(WorkCase.outlivesTimeout))]),
+      "nested": NestedRun(
+        WorkCase.self, [("startsNestedWork", asyncTest(WorkCase.startsNestedWork))]),
+      "group": NestedRun(WorkCase.self, [("usesTheGroup", asyncTest(WorkCase.usesTheGroup))]),
+    ]
+  }
+
+  func testWorkFinishingInTimeIsAwaitedBeforeTearDownAndFixtureTeardown() throws {
+    // When a test's body leaves short work running
+    let run = try XCTUnwrap(Self.runs["inTime"])
+
+    // Then the work finished before tearDown() and the fixture's teardown, and nothing failed
+    XCTAssertEqual(run.events, ["body", "work done", "tearDown()", "fixture teardown"])
+    XCTAssertEqual(run.failureCount, 0)
+  }
+
+  func testWorkOutlivingTheTimeoutIsReportedOnceAtItsLineAndCancelled() throws {
+    // When a test's body leaves work running that never ends by itself
+    let run = try XCTUnwrap(Self.runs["outlives"])
+
+    // Then one failure names it, at the line that started it, and its task was cancelled
+    XCTAssertEqual(run.failureCount, 1)
+    let failure = try XCTUnwrap(run.failures.first)
+    XCTAssertEqual(failure.filePath, #filePath)
+    XCTAssertEqual(failure.line, WorkCase.hangingLine)
+    XCTAssertTrue(failure.description.contains("'sync forever'"), failure.description)
+    XCTAssertTrue(WorkCase.hangingTask.withLock { $0?.isCancelled } == true)
+    XCTAssertEqual(run.events.first, "body")
+  }
+
+  func testNestedWorkIsAwaitedToo() throws {
+    // When the body's work starts more work through WorkTracker.current and returns first
+    let run = try XCTUnwrap(Self.runs["nested"])
+
+    // Then the inner work finished before tearDown()
+    XCTAssertEqual(
+      run.events, ["body", "outer done", "inner done", "tearDown()", "fixture teardown"])
+    XCTAssertEqual(run.failureCount, 0)
+  }
+
+  func testGCDWorkInTheTrackersGroupIsAwaited() throws {
+    // When the body hands the tracker's group to seed 002-style GCD code
+    let run = try XCTUnwrap(Self.runs["group"])
+
+    // Then the grouped block finished before tearDown()
+    XCTAssertEqual(run.events, ["body", "block done", "tearDown()", "fixture teardown"])
+    XCTAssertEqual(run.failureCount, 0)
+  }
+}
+
+final class WorkCase: RecordingTestCase {
+  static let resource = Fixture<Void>("resource") { context in
+    context.addTeardown { log("fixture teardown") }
+  }
+  static let hangingLine = #line + 20
+  static let hangingTask = Locked<Task<Void, any Error>?>(nil)
+  var work: WorkTracker!
+
+  override func setUp() async throws {
+    try await super.setUp()
+    try await use(Self.resource)
+    work = try await use(.workTracker)
+  }
+
+  func finishesInTime() async throws {
+    work.start("short") {
+      try await Task.sleep(for: .milliseconds(20))
+      log("work done")
+    }
+    log("body")
+  }
+
+  func outlivesTimeout() async throws {
+    work.timeout = .milliseconds(50)
+    let task = work.start("sync forever") { try await Task.sleep(for: .seconds(60)) }
+    Self.hangingTask.withLock { $0 = task }
+    log("body")
+  }
+
+  func startsNestedWork() async throws {
+    log("body")
+    work.start("outer") {
+      WorkTracker.current?.start("inner") {
+        try await Task.sleep(for: .milliseconds(20))
+        log("inner done")
+      }
+      log("outer done")
+    }
+  }
+
+  func usesTheGroup() async throws {
+    DispatchQueue(label: "sync").async(group: work.group) {
+      Thread.sleep(forTimeInterval: 0.02)
+      log("block done")
+    }
+    log("body")
+  }
+
+  override func tearDown() {
+    log("tearDown()")
+    super.tearDown()
+  }
+}
