@@ -20,33 +20,38 @@ runner="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/XCTe
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-# Prints "<median peak RSS in MB> <median wall seconds>" for one test class.
+# Prints "<median peak RSS in MB> <median wall seconds> <median CPU seconds>" for one test
+# class. CPU time (user + system) is reported beside wall time because XCTest on Linux spends
+# much of a test's wall time asleep, waiting for its async setUp and tearDown hooks.
 measure() {
-  local class=$1 rss=() wall=()
+  local class=$1 rss=() wall=() cpu=()
   for ((run = 0; run < runs; run++)); do
     local start=$EPOCHREALTIME
-    /usr/bin/time -f '%M' -o /tmp/cleanslate-bench-time "$runner" "$class" >/dev/null 2>&1 || {
+    /usr/bin/time -f '%M %U %S' -o /tmp/cleanslate-bench-time "$runner" "$class" >/dev/null 2>&1 || {
       echo "$class failed" >&2
       exit 1
     }
     local end=$EPOCHREALTIME
-    rss+=("$(cat /tmp/cleanslate-bench-time)")
+    read -r kilobytes user system < /tmp/cleanslate-bench-time
+    rss+=("$kilobytes")
+    cpu+=("$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')")
     wall+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }')")
   done
-  printf '%s %s\n' \
+  printf '%s %s %s\n' \
     "$(printf '%s\n' "${rss[@]}" | median | awk '{ printf "%.1f", $1 / 1024 }')" \
-    "$(printf '%s\n' "${wall[@]}" | median)"
+    "$(printf '%s\n' "${wall[@]}" | median)" \
+    "$(printf '%s\n' "${cpu[@]}" | median)"
 }
 
 echo "## XCTest memory and overhead ($runs runs each, medians)"
 echo
-echo "| benchmark | variant | peak RSS (MB) | wall time (s) |"
-echo "|---|---|---:|---:|"
+echo "| benchmark | variant | peak RSS (MB) | wall time (s) | CPU time (s) |"
+echo "|---|---|---:|---:|---:|"
 for variant in PlainProperty HandWrittenReset Resettable; do
-  read -r rss wall < <(measure "XCTestBenchmarks.${variant}Benchmark")
-  echo "| 400 tests × 8 MB | $variant | $rss | $wall |"
+  read -r rss wall cpu < <(measure "XCTestBenchmarks.${variant}Benchmark")
+  echo "| 400 tests × 8 MB | $variant | $rss | $wall | $cpu |"
 done
 for variant in HandWrittenSetUp HandWrittenAsyncSetUp Fixtures; do
-  read -r rss wall < <(measure "XCTestBenchmarks.${variant}Benchmark")
-  echo "| 5,000 tests × 3 fixtures | $variant | $rss | $wall |"
+  read -r rss wall cpu < <(measure "XCTestBenchmarks.${variant}Benchmark")
+  echo "| 5,000 tests × 3 fixtures | $variant | $rss | $wall | $cpu |"
 done

@@ -79,6 +79,26 @@ import Testing
     #expect(line.contains("(for StoreTests/saves())"))
   }
 
+  @Test func eachTestFixtureLineNamesItsTestSinceParallelTestsInterleave() {
+    // Given a failed teardown of a test fixture, with an empty message and a multi-line one
+    let failed = LifecycleEvent(
+      phase: .teardownEnd, scope: .test, scopeName: "Suite/a()", fixture: "scratch",
+      testName: "Suite/a()", outcome: .failed, duration: .microseconds(90),
+      message: "Teardown threw\n  registered at: X.swift:1")
+    let empty = LifecycleEvent(
+      phase: .teardownEnd, scope: .test, scopeName: "Suite/a()", fixture: "scratch",
+      testName: "Suite/a()", outcome: .failed, message: "")
+
+    // When they are formatted
+    let line = TraceOutlineWriter.line(for: failed)
+
+    // Then the line names the test, the outcome and the first line of the message
+    #expect(line.hasPrefix("[CleanSlate]     TEARDOWN  test     scratch"))
+    #expect(line.contains("failed  (in Suite/a())  — Teardown threw"))
+    #expect(!line.contains("registered at"))
+    #expect(TraceOutlineWriter.line(for: empty).hasSuffix("(in Suite/a())  —"))
+  }
+
   @Test func jsonLinesAreWrittenOneObjectALine() async throws {
     // Given a JSON Lines writer on a fresh file, observing a test
     let path = FileManager.default.temporaryDirectory

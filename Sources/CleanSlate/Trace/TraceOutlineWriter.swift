@@ -52,12 +52,14 @@ public final class TraceOutlineWriter: LifecycleObserver {
     if let outcome = event.outcome, outcome != .passed || event.fixture == nil {
       line += "  \(outcome.rawValue)"
     }
-    if event.fixture != nil, let test = event.testName, event.scope != .test {
-      line += "  (for \(test))"
+    if event.fixture != nil, let test = event.testName {
+      // Parallel tests interleave their lines: name the test each fixture line belongs to.
+      line += event.scope == .test ? "  (in \(test))" : "  (for \(test))"
     }
     if let message = event.message {
-      line += "  — " + message.split(separator: "\n").first.map(String.init)!
+      line += "  — " + (message.split(separator: "\n").first.map(String.init) ?? "")
     }
+    while line.last == " " { line.removeLast() }
     return line
   }
 
