@@ -30,8 +30,9 @@ public struct PostgresTemplate: Sendable {
     self.seed = seed
   }
 
-  /// The template's key on a server of the given version: 16 hexadecimal digits.
-  package func key(serverVersion: String) -> String {
+  /// The template's key on a server of the given version (`SHOW server_version_num`): 16
+  /// hexadecimal digits, part of the template database's name (`cs_tpl_<key>`).
+  public func key(serverVersion: String) -> String {
     var hasher = FNVHasher()
     hasher.combine("cleanslate-postgres-template-1")
     hasher.combine(serverVersion)

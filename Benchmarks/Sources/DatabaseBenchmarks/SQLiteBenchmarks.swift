@@ -41,13 +41,15 @@ func sqliteBenchmarks() -> [Sample] {
   let empty = runTests("SQLite: empty FixtureTestCase test (harness)", count: 500) { _ in }
   let fresh = runTests("SQLite: fresh database from template (CleanSlateGRDB)", count: 500) {
     testCase in
-    precondition(try await testCase.use(.players).read(count) == 10_000)
+    let rows = try await testCase.use(.players).read(count)
+    precondition(rows == 10_000)
   }
   let naive = runTests("SQLite: re-migrate + re-seed per test (naive)", count: 40) { _ in
     let dbQueue = try DatabaseQueue()
     try Players.migrator.migrate(dbQueue)
     try await dbQueue.write(Players.seed)
-    precondition(try await dbQueue.read(count) == 10_000)
+    let rows = try await dbQueue.read(count)
+    precondition(rows == 10_000)
   }
   return [empty, fresh, naive]
 }
