@@ -57,17 +57,7 @@ extension Fixture where Value == PostgresTestConnection {
       name, fileID: fileID, filePath: filePath, line: line, column: column
     ) { context in
       let pool = try await context.use(pool)
-      let (raw, database) = try await pool.checkout()
-      do {
-        try await raw.query("BEGIN", logger: .cleanSlate)
-        try await raw.query(
-          "SELECT set_config('cleanslate.test_transaction', 'on', true)", logger: .cleanSlate)
-      } catch {
-        await pool.checkin(raw, database: database, reusable: false, leaked: false)
-        throw PostgresFixtureError(
-          "Beginning the test's transaction on '\(database)' failed: \(PostgresFixtureError.describe(error))"
-        )
-      }
+      let (raw, database) = try await TransactionBeginning.begin(in: pool)
       let connection = PostgresTestConnection(underlying: raw, databaseName: database)
       context.addTeardown {
         try await TransactionEnding.end(connection, returningTo: pool)

@@ -27,6 +27,33 @@ public struct PostgresFixtureError: Error, Sendable, CustomStringConvertible {
       "\(operation) failed on PostgreSQL at \(server.host):\(server.port): \(describe(error))")
   }
 
+  /// The account of a test's connection to `database` that ended during the test: it says
+  /// whether the server closed it, and names the server as `host:port`.
+  static func connectionLost(
+    to database: String, on server: PostgresTestServer, _ error: any Error
+  ) -> String {
+    let cause: String
+    if let failure = error as? BoundedOperation.Failure {
+      cause = failure.description
+    } else if let error = error as? PSQLError, closedConnection(error) {
+      cause = "the server closed the connection (\(describe(error)))"
+    } else {
+      cause = describe(error)
+    }
+    return
+      "the connection to '\(database)' on PostgreSQL at \(server.host):\(server.port) was lost during the test: \(cause)"
+  }
+
+  /// Whether `error` says the connection ended: closed under the client, or ended by the server
+  /// (SQLSTATE class 57P, as `pg_terminate_backend` or a shutdown sends, or class 08).
+  static func closedConnection(_ error: PSQLError) -> Bool {
+    if error.code == .serverClosedConnection || error.code == .clientClosedConnection {
+      return true
+    }
+    guard let state = error.serverInfo?[.sqlState] else { return false }
+    return state.hasPrefix("57P") || state.hasPrefix("08")
+  }
+
   /// A readable account of an error: PostgresNIO hides its details from `description` (they may
   /// quote data); CleanSlate shows the server's message and the connection error, nothing else.
   static func describe(_ error: any Error) -> String {

@@ -48,6 +48,7 @@ public final class PostgresTestConnection: Sendable {
     line: Int = #line
   ) async throws -> PostgresRowSequence {
     let logger = logger ?? .cleanSlate
+    try checkOpen()
     switch TransactionStatement(sql: query.sql) {
     case nil:
       return try await underlying.query(query, logger: logger, file: file, line: line)
@@ -97,7 +98,16 @@ public final class PostgresTestConnection: Sendable {
 
   @discardableResult
   private func run(_ sql: String, logger: Logger) async throws -> PostgresRowSequence {
-    try await underlying.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+    try checkOpen()
+    return try await underlying.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+  }
+
+  /// Fails at once on a connection that is closed: PostgresNIO may never answer a query written
+  /// to a closed channel.
+  private func checkOpen() throws {
+    guard underlying.isClosed else { return }
+    throw PostgresFixtureError(
+      "the server closed the test's connection to '\(databaseName)'; the test's transaction is gone")
   }
 
   private func pushSavepoint() -> String {

@@ -41,32 +41,32 @@ public final class PostgresTestDatabase: Sendable {
     return connection
   }
 
-  /// Closes every connection, and returns what the test left open.
+  /// Closes every connection, and returns what the test left open, or how its connection was
+  /// lost. Never waits longer than ``BoundedOperation/timeLimit`` on one connection.
   func close() async -> [String] {
     var problems: [String] = []
     do {
       // SAVEPOINT fails with 25P01 outside a transaction block, and succeeds (or fails with
       // 25P02 in an aborted one) inside.
-      if connection.isClosed { throw PostgresFixtureError("the server closed the connection") }
-      try await connection.query("SAVEPOINT cleanslate_check", logger: .cleanSlate)
+      try await BoundedOperation.run(on: connection) { connection in
+        try await connection.query("SAVEPOINT cleanslate_check", logger: .cleanSlate)
+      }
       problems.append("the test left a transaction open on its connection to '\(name)'")
     } catch let error as PSQLError where error.serverInfo?[.sqlState] == "25P01" {
       // No transaction open: as it should be.
     } catch let error as PSQLError where error.serverInfo?[.sqlState] == "25P02" {
       problems.append("the test left a failed transaction open on its connection to '\(name)'")
     } catch {
-      problems.append(
-        "the connection to '\(name)' was lost during the test: \(PostgresFixtureError.describe(error))"
-      )
+      problems.append(PostgresFixtureError.connectionLost(to: name, on: server, error))
     }
-    try? await connection.close()
+    await BoundedOperation.close(connection)
     let leftOpen = opened.withLock { $0.filter { !$0.isClosed } }
     if !leftOpen.isEmpty {
       problems.append(
         "the test left \(leftOpen.count) connection(s) opened with connect() open on '\(name)'; they were closed"
       )
     }
-    for connection in leftOpen { try? await connection.close() }
+    for connection in leftOpen { await BoundedOperation.close(connection) }
     return problems
   }
 }

@@ -17,20 +17,23 @@ enum TransactionEnding {
     }
     let marker: String?
     do {
-      if raw.isClosed { throw PostgresFixtureError("the server closed the connection") }
-      marker = try await raw.query(
-        "SELECT current_setting('cleanslate.test_transaction', true)", logger: .cleanSlate
-      ).collect().first?.decode(String?.self)
+      marker = try await BoundedOperation.run(on: raw) { raw in
+        try await raw.query(
+          "SELECT current_setting('cleanslate.test_transaction', true)", logger: .cleanSlate
+        ).collect().first?.decode(String?.self)
+      }
     } catch {
       await pool.checkin(raw, database: database, reusable: false, leaked: false)
       throw PostgresFixtureError(
         (problems + [
-          "the connection to '\(database)' was lost during the test: \(PostgresFixtureError.describe(error))"
+          PostgresFixtureError.connectionLost(to: database, on: pool.server, error)
         ]).joined(separator: "; "))
     }
     if marker == "on" {
       do {
-        try await raw.query("ROLLBACK", logger: .cleanSlate)
+        try await BoundedOperation.run(on: raw) { raw in
+          try await raw.query("ROLLBACK", logger: .cleanSlate)
+        }
         await pool.checkin(raw, database: database, reusable: true, leaked: false)
       } catch {
         await pool.checkin(raw, database: database, reusable: false, leaked: false)
@@ -39,7 +42,9 @@ enum TransactionEnding {
         )
       }
     } else {
-      _ = try? await raw.query("ROLLBACK", logger: .cleanSlate)
+      _ = try? await BoundedOperation.run(on: raw) { raw in
+        try await raw.query("ROLLBACK", logger: .cleanSlate)
+      }
       await pool.checkin(raw, database: database, reusable: false, leaked: true)
       problems.append(
         "the code under test ended the test's transaction on '\(database)' (a COMMIT or ROLLBACK sent on `underlying`, such as PostgresConnection.withTransaction); what it committed stays in that database, which no later test will get. Use PostgresTestConnection.withTransaction, or send BEGIN/COMMIT through PostgresTestConnection.query, which turn them into savepoints"

@@ -21,18 +21,23 @@ actor TransactionPool {
     var retired = false
   }
 
+  /// The server the databases live on.
+  nonisolated var server: PostgresTestServer { session.server }
+
   init(session: ServerSession, template: String, key: String) {
     self.session = session
     self.template = template
     self.key = key
   }
 
-  /// Lends a connection on the current database, with no transaction begun yet.
+  /// Lends a connection on the current database, with no transaction begun yet. A connection
+  /// the server closed while it was idle is dropped, never lent.
   func checkout() async throws -> (connection: PostgresConnection, database: String) {
     let name = try await currentDatabase()
     databases[name, default: WorkDatabase()].lent += 1
     while let connection = databases[name]?.idle.popLast() {
       if !connection.isClosed { return (connection, name) }
+      await BoundedOperation.close(connection)
     }
     do {
       return (try await ServerSession.connect(to: session.server, database: name), name)
@@ -42,8 +47,9 @@ actor TransactionPool {
     }
   }
 
-  /// Takes a connection back: kept for the next test if `reusable`, closed otherwise. A
-  /// database whose test transaction leaked is retired.
+  /// Takes a connection back: kept for the next test if `reusable`, closed otherwise (never
+  /// waiting on a connection the server ended). A database whose test transaction leaked is
+  /// retired.
   func checkin(
     _ connection: PostgresConnection, database name: String, reusable: Bool, leaked: Bool
   ) async {
@@ -56,7 +62,7 @@ actor TransactionPool {
     if reusable && !database.retired && !connection.isClosed {
       database.idle.append(connection)
     } else {
-      try? await connection.close()
+      await BoundedOperation.close(connection)
     }
     databases[name] = database
     if database.retired && database.lent == 0 { await dropDatabase(name) }
@@ -87,7 +93,7 @@ actor TransactionPool {
 
   private func dropDatabase(_ name: String) async {
     guard let database = databases.removeValue(forKey: name) else { return }
-    for connection in database.idle { try? await connection.close() }
+    for connection in database.idle { await BoundedOperation.close(connection) }
     try? await session.drop(name)
   }
 }

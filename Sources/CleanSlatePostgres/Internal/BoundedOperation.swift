@@ -1,0 +1,82 @@
+internal import PostgresNIO
+
+/// The fixtures' own operations on a test's connection (checks, rollbacks, closes), bounded so
+/// that a connection the server ended can never hold a test's end up.
+///
+/// PostgresNIO may never answer a query written to a connection whose channel has already
+/// closed (the query's promise is dropped with the write), so waiting on it is not enough: each
+/// operation races the connection's close and a time limit, and loses to either.
+enum BoundedOperation {
+  /// How long a fixture's own statement or close may take before the connection is given up.
+  static let timeLimit: Duration = .seconds(2)
+
+  /// Why a bounded operation did not finish.
+  enum Failure: Error, CustomStringConvertible {
+    /// The server closed the connection, before or during the operation.
+    case serverClosedConnection
+    /// The operation took longer than the time limit; the connection was closed.
+    case timedOut(Duration)
+
+    var description: String {
+      switch self {
+      case .serverClosedConnection:
+        "the server closed the connection"
+      case .timedOut(let limit):
+        "the server did not answer within \(limit); the connection was closed"
+      }
+    }
+  }
+
+  /// Runs `operation` on `connection`, failing with ``Failure`` as soon as the connection is
+  /// closed, or once `limit` passes (closing the connection then). It never waits for an
+  /// operation that PostgresNIO leaves hanging: that is abandoned and ends on its own.
+  @discardableResult
+  static func run<Result: Sendable>(
+    on connection: PostgresConnection,
+    limit: Duration = timeLimit,
+    _ operation: @escaping @Sendable (PostgresConnection) async throws -> Result
+  ) async throws -> Result {
+    if connection.isClosed { throw Failure.serverClosedConnection }
+    let outcome = LockedValue<CheckedContinuation<Result, any Error>?>(nil)
+    let finish: @Sendable (Swift.Result<Result, any Error>) -> Void = { result in
+      let continuation = outcome.withLock { pending in
+        defer { pending = nil }
+        return pending
+      }
+      continuation?.resume(with: result)
+    }
+    return try await withCheckedThrowingContinuation { continuation in
+      outcome.withLock { $0 = continuation }
+      let work = Task {
+        do {
+          finish(.success(try await operation(connection)))
+        } catch {
+          finish(.failure(error))
+        }
+      }
+      let timer = Task {
+        guard (try? await Task.sleep(for: limit)) != nil else { return }
+        finish(.failure(Failure.timedOut(limit)))
+        work.cancel()
+        connection.close().whenComplete { _ in }
+      }
+      connection.closeFuture.whenComplete { _ in
+        // Let an answer that arrived before the close win; PostgresNIO fails the others.
+        Task {
+          await Task.yield()
+          finish(.failure(Failure.serverClosedConnection))
+        }
+      }
+      Task {
+        _ = await work.result
+        timer.cancel()
+      }
+    }
+  }
+
+  /// Closes `connection` without waiting longer than the time limit.
+  static func close(_ connection: PostgresConnection) async {
+    guard !connection.isClosed else { return }
+    _ = try? await run(on: connection) { try await $0.close() }
+  }
+}
