@@ -107,7 +107,8 @@ public final class PostgresTestConnection: Sendable {
   private func checkOpen() throws {
     guard underlying.isClosed else { return }
     throw PostgresFixtureError(
-      "the server closed the test's connection to '\(databaseName)'; the test's transaction is gone")
+      "the server closed the test's connection to '\(databaseName)'; the test's transaction is gone"
+    )
   }
 
   private func pushSavepoint() -> String {
