@@ -44,9 +44,8 @@ public struct Fixture<Value: Sendable>: Sendable {
   ///   - scope: How long the value lives; `.test` by default.
   ///   - teardownTimeout: The limit for each teardown this fixture registers; `nil` uses
   ///     ``CleanSlateDefaults/teardownTimeout``.
-  ///   - setup: Creates the value. Ask for other fixtures with ``FixtureContext/use(_:fileID:filePath:line:column:)``
-  ///     and register cleanup with ``FixtureContext/addTeardown(timeout:fileID:filePath:line:column:_:)-(_,_,_,_,_,()->Void)``
-  ///     right after creating what it undoes.
+  ///   - setup: Creates the value. Ask for other fixtures with the context's `use(_:)` and
+  ///     register cleanup with its `addTeardown(_:)` right after creating what it undoes.
   public init(
     _ name: String,
     scope: FixtureScope = .test,
