@@ -9,11 +9,3 @@ extension Duration {
     return .nanoseconds(Int(nanoseconds.partialValue + attoseconds / 1_000_000_000))
   }
 }
-
-extension TimeLimitedOutcome {
-  /// Whether the step was abandoned for running past its limit.
-  var timedOut: Bool {
-    if case .timedOut = self { return true }
-    return false
-  }
-}

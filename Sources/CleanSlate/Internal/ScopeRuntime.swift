@@ -282,7 +282,7 @@ package final class ScopeRuntime: Sendable {
       return (state.teardowns, state.afterTeardownChecks, state.ended)
     }
     guard !alreadyEnded else { return [] }
-    var failures = await teardownSequence(teardowns.reversed()).run()
+    var failures = teardowns.isEmpty ? [] : await teardownSequence(teardowns.reversed()).run()
     if !checks.isEmpty {
       failures += await Task {
         var failures: [CleanSlateError] = []

@@ -200,6 +200,14 @@ enum TimeLimitedOutcome: Sendable {
   case timedOut
 }
 
+extension TimeLimitedOutcome {
+  /// Whether the step was abandoned for running past its limit.
+  var timedOut: Bool {
+    if case .timedOut = self { return true }
+    return false
+  }
+}
+
 /// A dispatch timer, created when first armed, re-armed for each teardown, cancelled at the end.
 private final class TimerHandle: Sendable {
   private struct State {
