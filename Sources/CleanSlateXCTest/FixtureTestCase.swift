@@ -33,7 +33,7 @@ open class FixtureTestCase: XCTestCase {
   /// Set for the last test of its class in the running suite: the suite scope ends after it.
   var endsSuiteScope = false
   /// The `@Resettable` properties that hold a value, in the order they were first set.
-  var resettables: [ResettableRegistration] = []
+  var resettables: [any ResettableKeyPath] = []
   /// Failures `use(_:)` threw, by the description XCTest gives a thrown error, so that XCTest's
   /// own record of the error is replaced by one at the failure's location.
   private var thrownByUse: [String: CleanSlateError] = [:]
@@ -77,7 +77,7 @@ open class FixtureTestCase: XCTestCase {
       report(pendingFailures)
       pendingFailures = []
       resetResettables()
-      if !scope.endIfIdle() { report(runSynchronously { await scope.end() }) }
+      report(endSynchronously(scope))
     }
     testScope = nil
     thrownByUse = [:]
@@ -100,7 +100,7 @@ open class FixtureTestCase: XCTestCase {
 
   /// Returns a fixture's value in the running test's scope, setting it up on first use.
   ///
-  /// Call it in `setUp() async throws` or in the test body. The value is cached in the
+  /// Call it in `setUp() async throws` or in an `async` test body. The value is cached in the
   /// fixture's scope: once per test, once per class (suite) or once per run (process); its
   /// teardowns run when that scope ends. When setup fails, the error names the fixture and its
   /// dependency path; let it propagate and XCTest records it once, at the fixture's declaration.
@@ -111,18 +111,66 @@ open class FixtureTestCase: XCTestCase {
     line: Int = #line,
     column: Int = #column
   ) async throws -> Value {
+    let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
-      guard let testScope else {
-        return try await CleanSlate.use(
-          fixture, fileID: fileID, filePath: filePath, line: line, column: column)
-      }
-      return try await testScope.use(
-        fixture,
-        at: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    } catch let failure as CleanSlateError {
-      thrownByUse["threw error \"\(failure)\""] = failure
-      throw failure
+      return try await Self.value(of: fixture, in: testScope, at: location)
+    } catch {
+      remember(error)
+      throw error
     }
+  }
+
+  /// Returns a fixture's value from synchronous code — `setUpWithError()` or a test method that
+  /// is not `async` — setting it up on first use, exactly as the `async` overload does.
+  ///
+  /// ```swift
+  /// override func setUpWithError() throws {
+  ///   try super.setUpWithError()
+  ///   store = try use(.store)
+  /// }
+  /// ```
+  ///
+  /// The fixture's setup runs in a task while this thread waits; on the main thread, where
+  /// XCTest runs tests, the main queue is served meanwhile, so a setup that needs the main actor
+  /// still runs. Call it from XCTest's hooks and test methods, not from inside a task: there it
+  /// would hold one of Swift concurrency's few threads while it waits.
+  public func use<Value>(
+    _ fixture: Fixture<Value>,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) throws -> Value {
+    let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let testScope = testScope
+    let result = runSynchronously { () async -> Result<Value, any Error> in
+      do {
+        return .success(try await Self.value(of: fixture, in: testScope, at: location))
+      } catch {
+        return .failure(error)
+      }
+    }
+    if case .failure(let error) = result { remember(error) }
+    return try result.get()
+  }
+
+  /// The fixture's value in `testScope`, or in the current scope outside a test.
+  private static func value<Value>(
+    of fixture: Fixture<Value>, in testScope: ScopeRuntime?, at location: CodeLocation
+  ) async throws -> Value {
+    guard let testScope else {
+      return try await CleanSlate.use(
+        fixture, fileID: location.fileID, filePath: location.filePath, line: location.line,
+        column: location.column)
+    }
+    return try await testScope.use(fixture, at: location)
+  }
+
+  /// Remembers a failure `use(_:)` throws, so that XCTest's record of it, once the error
+  /// leaves the test, is moved to the failure's own location.
+  private func remember(_ error: any Error) {
+    guard let failure = error as? CleanSlateError else { return }
+    thrownByUse["threw error \"\(failure)\""] = failure
   }
 
   // MARK: - Failures

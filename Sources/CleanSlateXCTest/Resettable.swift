@@ -128,14 +128,11 @@ public struct Resettable<Value> {
   ) {
     guard !testCase[keyPath: storageKeyPath].isRegistered else { return }
     testCase[keyPath: storageKeyPath].isRegistered = true
-    testCase.resettables.append(
-      ResettableRegistration { testCase in
-        (testCase as? TestCase)?[keyPath: storageKeyPath].reset()
-      })
+    testCase.resettables.append(storageKeyPath)
   }
 
   /// Passes the value to the reset action, if there is a value, then releases it.
-  private mutating func reset() {
+  mutating func reset() {
     isRegistered = false
     guard let value else { return }
     self.value = nil
@@ -143,16 +140,39 @@ public struct Resettable<Value> {
   }
 }
 
-/// How a test case resets one of its `@Resettable` properties, without holding the value.
-struct ResettableRegistration {
-  let reset: (FixtureTestCase) -> Void
+/// The storage of a `@Resettable` property, reset through a type-erased key path.
+protocol ResettableStorage {
+  /// Runs the reset action, if any, and releases the value.
+  mutating func reset()
+}
+
+extension Resettable: ResettableStorage {}
+
+/// A key path to a `@Resettable` property's storage, kept by its test case until the test ends.
+///
+/// Registering a property keeps the key path the property wrapper was handed, rather than a
+/// closure capturing it: no allocation per property and test beyond the list's own.
+protocol ResettableKeyPath {
+  /// Resets the property this key path leads to in `testCase`.
+  func reset(in testCase: FixtureTestCase)
+}
+
+extension ReferenceWritableKeyPath: ResettableKeyPath
+where Root: FixtureTestCase, Value: ResettableStorage {
+  func reset(in testCase: FixtureTestCase) {
+    (testCase as? Root)?[keyPath: self].reset()
+  }
 }
 
 extension FixtureTestCase {
   /// Resets every `@Resettable` property that was used, the most recently registered first.
+  ///
+  /// A property used again by a reset action is registered anew and reset after the next test.
   func resetResettables() {
-    let registrations = resettables
-    resettables = []
-    for registration in registrations.reversed() { registration.reset(self) }
+    let count = resettables.count
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      resettables[index].reset(in: self)
+    }
+    resettables.removeFirst(count)
   }
 }

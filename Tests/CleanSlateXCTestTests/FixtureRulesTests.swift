@@ -15,6 +15,10 @@ final class FixtureRulesTests: XCTestCase {
         RulesCase.self, [("failingSetup", asyncTest(RulesCase.failingSetup))]),
       "hangingTeardown": NestedRun(
         RulesCase.self, [("hangingTeardown", asyncTest(RulesCase.hangingTeardown))]),
+      "blockedTeardown": NestedRun(
+        RulesCase.self, [("blockedTeardown", asyncTest(RulesCase.blockedTeardown))]),
+      "mainQueueTeardown": NestedRun(
+        RulesCase.self, [("mainQueueTeardown", asyncTest(RulesCase.mainQueueTeardown))]),
       "suite": NestedRun(
         SuiteFixtureCase.self,
         [
@@ -68,6 +72,27 @@ final class FixtureRulesTests: XCTestCase {
     XCTAssertTrue(run.failures.first?.description.contains("did not finish within") == true)
   }
 
+  func testSynchronousTeardownThatBlocksIsAbandonedAfterItsTimeoutAndTheOthersStillRun() throws {
+    // Given a fixture whose last synchronous teardown blocks its thread past its 50 ms limit
+    // When a test uses it
+    let run = try XCTUnwrap(Self.runs["blockedTeardown"])
+
+    // Then the test got control back, the timeout is reported and the earlier teardown ran
+    XCTAssertEqual(run.events, ["teardown registered first"])
+    XCTAssertEqual(run.failureCount, 1)
+    XCTAssertTrue(run.failures.first?.description.contains("did not finish within") == true)
+  }
+
+  func testSynchronousTeardownCanWaitForTheMainQueue() throws {
+    // Given a fixture whose synchronous teardown runs work on the main queue and waits for it
+    // When a test uses it (XCTest runs tests, and ends their scopes, on the main thread)
+    let run = try XCTUnwrap(Self.runs["mainQueueTeardown"])
+
+    // Then the main queue kept being served while the scope ended: no deadlock, no timeout
+    XCTAssertEqual(run.events, ["teardown ran on the main queue"])
+    XCTAssertEqual(run.failureCount, 0)
+  }
+
   func testSuiteFixtureIsSetUpOnceForTheClassAndTornDownBeforeClassTearDown() throws {
     // Given a suite-scoped fixture used by two tests of one class
     // When the class runs
@@ -108,6 +133,19 @@ final class RulesCase: RecordingTestCase {
     return 1
   }
 
+  static let blocked = Fixture("blocked", teardownTimeout: .milliseconds(50)) { context in
+    context.addTeardown { log("teardown registered first") }
+    context.addTeardown { _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 2) }
+    return 1
+  }
+
+  static let mainQueue = Fixture("mainQueue") { context in
+    context.addTeardown {
+      DispatchQueue.main.sync { log("teardown ran on the main queue") }
+    }
+    return 1
+  }
+
   override func setUp() async throws {
     try await super.setUp()
     if name.hasSuffix("failingSetup") { _ = try await use(Self.store) }
@@ -116,6 +154,8 @@ final class RulesCase: RecordingTestCase {
   func throwingTeardown() async throws { _ = try await use(Self.unreliable) }
   func failingSetup() { log("body that must not run") }
   func hangingTeardown() async throws { _ = try await use(Self.hanging) }
+  func blockedTeardown() async throws { _ = try await use(Self.blocked) }
+  func mainQueueTeardown() async throws { _ = try await use(Self.mainQueue) }
 }
 
 final class SuiteFixtureCase: RecordingTestCase {

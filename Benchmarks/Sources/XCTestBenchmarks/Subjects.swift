@@ -62,6 +62,26 @@ final class HandWrittenResetBenchmark: XCTestCase, BenchmarkCase {
   func check() { XCTAssertEqual(subject.bytes.count, 8 << 20) }
 }
 
+/// The hand-written fix at the point in XCTest's order where `@Resettable` resets: after the
+/// last tearDown method, which on Linux is `tearDown() async`.
+///
+/// glibc keeps one extra subject's worth of heap here, for both this and `@Resettable`: XCTest
+/// allocates for the async tearDown (its expectation and waiter, kept with the test case) after
+/// the subject, so the freed 8 MB block is no longer at the top of the heap, cannot be merged
+/// back into it, and the next subject gets a fresh 8 MB.
+final class HandWrittenLateResetBenchmark: XCTestCase, BenchmarkCase {
+  var subject: LargeSubject!
+  override func setUp() {
+    super.setUp()
+    subject = LargeSubject()
+  }
+  override func tearDown() async throws {
+    subject = nil
+    try await super.tearDown()
+  }
+  func check() { XCTAssertEqual(subject.bytes.count, 8 << 20) }
+}
+
 /// The same with `@Resettable`.
 final class ResettableBenchmark: FixtureTestCase, BenchmarkCase {
   @Resettable var subject: LargeSubject!
@@ -116,7 +136,17 @@ final class HandWrittenAsyncSetUpBenchmark: XCTestCase, BenchmarkCase {
   func check() { XCTAssertEqual(resource.value, 3) }
 }
 
-/// The same three resources as fixtures.
+/// The same three resources as fixtures, used from the synchronous `setUpWithError()`.
+final class FixturesSyncSetUpBenchmark: FixtureTestCase, BenchmarkCase {
+  @Resettable var resource: Resource!
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    resource = try use(.third)
+  }
+  func check() { XCTAssertEqual(resource.value, 3) }
+}
+
+/// The same three resources as fixtures, used from the async `setUp()`.
 final class FixturesBenchmark: FixtureTestCase, BenchmarkCase {
   @Resettable var resource: Resource!
   override func setUp() async throws {

@@ -15,8 +15,10 @@ func tests<Case: BenchmarkCase>(_ testClass: Case.Type, count: Int) -> XCTestCas
 XCTMain([
   tests(PlainPropertyBenchmark.self, count: 400),
   tests(HandWrittenResetBenchmark.self, count: 400),
+  tests(HandWrittenLateResetBenchmark.self, count: 400),
   tests(ResettableBenchmark.self, count: 400),
   tests(HandWrittenSetUpBenchmark.self, count: 5_000),
   tests(HandWrittenAsyncSetUpBenchmark.self, count: 5_000),
+  tests(FixturesSyncSetUpBenchmark.self, count: 5_000),
   tests(FixturesBenchmark.self, count: 5_000),
 ])

@@ -233,24 +233,6 @@ package final class ScopeRuntime: Sendable {
   /// nothing to do and a synchronous caller need not hop into async code to call it.
   package var hasBodyEndChecks: Bool { state.withLock { !$0.bodyEndChecks.isEmpty } }
 
-  /// Ends the scope at once if it has nothing to run (no teardown, no after-teardown check),
-  /// so a synchronous caller need not hop into async code; returns `false`, changing nothing,
-  /// when there is work for ``end()``.
-  package func endIfIdle() -> Bool {
-    let (idle, endsNow) = state.withLock { state -> (Bool, Bool) in
-      guard state.teardowns.isEmpty, state.afterTeardownChecks.isEmpty else {
-        return (false, false)
-      }
-      defer {
-        state.ended = true
-        state.entries = [:]
-      }
-      return (true, !state.ended)
-    }
-    if endsNow { emit(.scopeEnd, outcome: hasFailed ? .failed : .passed, since: began) }
-    return idle
-  }
-
   /// Runs the checks registered for the end of the test body, in registration order, shielded
   /// from cancellation, and returns what they found.
   package func finishBody() async -> [CleanSlateError] {
@@ -272,16 +254,7 @@ package final class ScopeRuntime: Sendable {
   /// shielded from cancellation, then the after-teardown checks. Returns every failure, in the
   /// order it happened. Calling it again returns nothing.
   package func end() async -> [CleanSlateError] {
-    let (teardowns, checks, alreadyEnded) = state.withLock { state in
-      defer {
-        state.ended = true
-        state.teardowns = []
-        state.afterTeardownChecks = []
-        state.entries = [:]
-      }
-      return (state.teardowns, state.afterTeardownChecks, state.ended)
-    }
-    guard !alreadyEnded else { return [] }
+    guard let (teardowns, checks) = takeEndWork(if: { _ in true }) else { return [] }
     var failures = teardowns.isEmpty ? [] : await teardownSequence(teardowns.reversed()).run()
     if !checks.isEmpty {
       failures += await Task {
@@ -290,6 +263,44 @@ package final class ScopeRuntime: Sendable {
         return failures
       }.value
     }
+    return finishEnd(with: failures)
+  }
+
+  /// Ends the scope from a synchronous caller, as ``end()`` does, when every teardown is
+  /// synchronous and no after-teardown check is registered: the teardowns run on a thread of
+  /// their own while the caller waits on `waiter`, without hopping into async code. Returns
+  /// `nil`, changing nothing, when there is asynchronous work; call ``end()`` then.
+  package func endBlocking(waiter: some BlockingWaiter) -> [CleanSlateError]? {
+    let work = takeEndWork { state in
+      state.afterTeardownChecks.isEmpty && state.teardowns.allSatisfy(\.isSynchronous)
+    }
+    guard let (teardowns, _) = work else { return hasEnded ? [] : nil }
+    let failures =
+      teardowns.isEmpty ? [] : teardownSequence(teardowns.reversed()).runBlocking(waiter: waiter)
+    return finishEnd(with: failures)
+  }
+
+  /// Marks the scope ended and takes its teardowns and after-teardown checks, when `condition`
+  /// holds for its state and it had not ended yet.
+  private func takeEndWork(
+    if condition: (State) -> Bool
+  ) -> ([Teardown], [@Sendable () async -> [CleanSlateError]])? {
+    state.withLock { state in
+      guard !state.ended, condition(state) else { return nil }
+      defer {
+        state.ended = true
+        state.teardowns = []
+        state.afterTeardownChecks = []
+        state.entries = [:]
+      }
+      return (state.teardowns, state.afterTeardownChecks)
+    }
+  }
+
+  private var hasEnded: Bool { state.withLock { $0.ended } }
+
+  /// Reports the scope's end and returns its failures, marking the scope failed if any.
+  private func finishEnd(with failures: [CleanSlateError]) -> [CleanSlateError] {
     if !failures.isEmpty { markFailed() }
     emit(.scopeEnd, outcome: hasFailed ? .failed : .passed, since: began)
     return failures

@@ -10,4 +10,10 @@ struct Teardown: Sendable {
   let dependencyPath: [String]
   let location: CodeLocation
   let timeout: Duration
+
+  /// Whether the body is synchronous (it runs on a dispatch queue, not in a task).
+  var isSynchronous: Bool {
+    if case .sync = body { return true }
+    return false
+  }
 }

@@ -10,6 +10,11 @@ import Dispatch
 /// fresh context; the abandoned one, should it ever return, is ignored. A synchronous teardown
 /// that blocks forever thus holds a thread of its own, never one of Swift concurrency's few
 /// cooperative threads nor a shared dispatch thread.
+///
+/// A synchronous caller whose teardowns are all synchronous can instead wait on its own thread
+/// with ``runBlocking(waiter:)``: the teardowns still run on the sequence's queue, but the
+/// caller watches their deadlines itself, so no task, continuation or timer is involved — one
+/// thread hop there and one wake-up back.
 final class TeardownSequence: Sendable {
   typealias Outcome = TimeLimitedOutcome
 
@@ -29,6 +34,9 @@ final class TeardownSequence: Sendable {
     var task: Task<Void, Never>?
     var failures: [CleanSlateError] = []
     var continuation: CheckedContinuation<[CleanSlateError], Never>?
+    /// Set when a blocking caller runs the sequence: how to wake it, and what it waits for.
+    var blockingWaiter: (any BlockingWaiter)?
+    var blockingResult: [CleanSlateError]?
   }
 
   /// - Parameters:
@@ -53,6 +61,35 @@ final class TeardownSequence: Sendable {
       state.withLock { $0.continuation = continuation }
       timer.setHandler { [weak self] in self?.timerFired() }
       advance(generation: 0, onDispatchThread: false)
+    }
+  }
+
+  /// Runs every teardown, all of them synchronous, while the calling thread waits on `waiter`,
+  /// and returns the failures in the order they happened.
+  ///
+  /// The caller enforces the time limits: it waits until the running teardown's deadline, and
+  /// abandons the teardown when the deadline passes first.
+  func runBlocking(waiter: some BlockingWaiter) -> [CleanSlateError] {
+    guard !teardowns.isEmpty else { return [] }
+    precondition(teardowns.allSatisfy(\.isSynchronous), "runBlocking runs synchronous teardowns")
+    state.withLock { $0.blockingWaiter = waiter }
+    advance(generation: 0, onDispatchThread: false)
+    while true {
+      let (result, deadline) = state.withLock {
+        state -> ([CleanSlateError]?, ContinuousClock.Instant) in
+        if let result = state.blockingResult { return (result, .now) }
+        if let running = state.running {
+          return (nil, running.started + teardowns[running.index].timeout)
+        }
+        // Between two teardowns: the next one's deadline is at least its limit away.
+        return (nil, .now + teardowns[min(state.next, teardowns.count - 1)].timeout)
+      }
+      if let result { return result }
+      if deadline <= .now {
+        timerFired()
+      } else {
+        waiter.wait(until: deadline)
+      }
     }
   }
 
@@ -123,7 +160,7 @@ final class TeardownSequence: Sendable {
 
   /// Claims the next teardown if it is of `kind` and this runner is still the live one.
   private func claimNext(generation: Int, where kind: Kind) -> (Int, ContinuousClock.Instant)? {
-    let claimed = state.withLock { state -> (Int, ContinuousClock.Instant)? in
+    let claimed = state.withLock { state -> (Int, ContinuousClock.Instant, armsTimer: Bool)? in
       guard state.generation == generation, state.next < teardowns.count else { return nil }
       let index = state.next
       switch (teardowns[index].body, kind) {
@@ -133,13 +170,12 @@ final class TeardownSequence: Sendable {
       state.next += 1
       let start = ContinuousClock.now
       state.running = (index, start)
-      return (index, start)
+      return (index, start, state.blockingWaiter == nil)
     }
-    if let (index, _) = claimed {
-      willRun(teardowns[index])
-      timer.arm(after: teardowns[index].timeout)
-    }
-    return claimed
+    guard let (index, start, armsTimer) = claimed else { return nil }
+    willRun(teardowns[index])
+    if armsTimer { timer.arm(after: teardowns[index].timeout) }
+    return (index, start)
   }
 
   /// Records how a teardown ended; returns `false` when it had already been abandoned.
@@ -167,7 +203,8 @@ final class TeardownSequence: Sendable {
       let elapsed = ContinuousClock.now - running.started
       let limit = teardowns[running.index].timeout
       guard elapsed >= limit else {
-        remaining = limit - elapsed  // the timer's clock ran a little ahead: wait the rest
+        // The timer's clock ran a little ahead: wait the rest (a blocking caller waits itself).
+        if state.blockingWaiter == nil { remaining = limit - elapsed }
         return nil
       }
       state.running = nil
@@ -185,12 +222,14 @@ final class TeardownSequence: Sendable {
   }
 
   private func finish(with failures: [CleanSlateError]) {
-    let continuation = state.withLock { state in
+    let (continuation, waiter) = state.withLock { state in
       defer { state.continuation = nil }
-      return state.continuation
+      if state.blockingWaiter != nil { state.blockingResult = failures }
+      return (state.continuation, state.blockingWaiter)
     }
     timer.cancel()
     continuation?.resume(returning: failures)
+    waiter?.wake()
   }
 }
 

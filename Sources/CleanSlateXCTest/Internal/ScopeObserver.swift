@@ -23,7 +23,7 @@ final class ScopeObserver: NSObject, XCTestObservation, @unchecked Sendable {
   /// the format XCTest uses for its own.
   func testBundleDidFinish(_ testBundle: Bundle) {
     var failures = SuiteScopes.shared.endAll()
-    failures += runSynchronously { await ScopeRuntime.process.end() }
+    failures += endSynchronously(ScopeRuntime.process)
     for failure in failures {
       let message =
         "\(failure.location.filePath):\(failure.location.line): error: \(failure.description)\n"

@@ -27,7 +27,7 @@ final class SuiteScopes: Sendable {
   func end(_ testClass: AnyClass) -> [CleanSlateError] {
     let scope = scopes.withLock { $0.removeValue(forKey: ObjectIdentifier(testClass)) }
     guard let scope else { return [] }
-    return runSynchronously { await scope.end() }
+    return endSynchronously(scope)
   }
 
   /// Ends every suite scope still running and returns their failures.
@@ -36,6 +36,6 @@ final class SuiteScopes: Sendable {
       defer { scopes = [:] }
       return Array(scopes.values)
     }
-    return running.flatMap { scope in runSynchronously { await scope.end() } }
+    return running.flatMap(endSynchronously)
   }
 }
