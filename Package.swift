@@ -122,12 +122,29 @@ let package = Package(
     ),
     .testTarget(
       name: "CleanSlateXCTestTests",
-      dependencies: ["CleanSlate", "CleanSlateXCTest"],
+      dependencies: [
+        "CleanSlate", "CleanSlateXCTest", "CleanSlateTestSupport", "CleanSlateRunEndProbe",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "CleanSlateTestingTests",
-      dependencies: ["CleanSlate", "CleanSlateTesting"],
+      dependencies: [
+        "CleanSlate", "CleanSlateTesting", "CleanSlateTestSupport", "CleanSlateRunEndProbe",
+      ],
+      swiftSettings: strictSettings
+    ),
+    // Helpers shared by the test targets.
+    .target(
+      name: "CleanSlateTestSupport",
+      path: "Tests/CleanSlateTestSupport",
+      swiftSettings: strictSettings
+    ),
+    // A test process whose process-scoped fixture fails to tear down at the end of the run.
+    .executableTarget(
+      name: "CleanSlateRunEndProbe",
+      dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"],
+      path: "Tests/CleanSlateRunEndProbe",
       swiftSettings: strictSettings
     ),
     // One set of fixtures run through FixtureTestCase and through the Swift Testing traits.

@@ -88,11 +88,10 @@ open class FixtureTestCase: XCTestCase {
   }
 
   /// Ends the class's suite scope if its last test did not (the tests ran outside an XCTest
-  /// suite). Failures found here cannot be recorded on a test and go to standard error.
+  /// suite). Failures found here cannot be recorded on a test: they go to standard error, and
+  /// the process exits with a failure status when the test bundle finishes.
   open override class func tearDown() {
-    for failure in SuiteScopes.shared.end(self) {
-      print("\(failure.location.filePath):\(failure.location.line): error: \(failure)")
-    }
+    ScopeObserver.reportOutsideTests(SuiteScopes.shared.end(self))
     super.tearDown()
   }
 

@@ -1,12 +1,42 @@
 import CleanSlate
+import CleanSlateTestSupport
 import Dispatch
+import Foundation
 import Testing
 
 @testable import CleanSlateTesting
 
 /// Swift Testing has no end-of-run hook: the process scope is ended at exit, blocking until its
-/// teardowns have run, and their failures are printed.
+/// teardowns have run, and their failures are printed and fail the run.
 @Suite struct ProcessScopeEndingTests {
+  @Test func aProcessTeardownThatFailsAtExitFailsTheRun() async throws {
+    // Given a test process whose process-scoped fixture's teardown throws
+    let probe = try HelperExecutable(named: "CleanSlateRunEndProbe")
+
+    // When the process exits after its tests
+    let outcome = try await probe.run(["testing", "failing"])
+
+    // Then the teardown ran, its failure is printed, and the process exits with a failure status
+    #expect(outcome.standardOutput.contains("process teardown ran"))
+    #expect(
+      outcome.standardError.contains(
+        "[CleanSlate] process scope: Teardown of fixture 'tornDownAtTheEnd' threw"))
+    #expect(outcome.status == EXIT_FAILURE)
+  }
+
+  @Test func aProcessTeardownThatSucceedsAtExitLeavesTheStatusAlone() async throws {
+    // Given a test process whose process-scoped fixture tears down cleanly
+    let probe = try HelperExecutable(named: "CleanSlateRunEndProbe")
+
+    // When the process exits after its tests
+    let outcome = try await probe.run(["testing", "passing"])
+
+    // Then the teardown ran and the process exits successfully, printing nothing of ours
+    #expect(outcome.standardOutput.contains("process teardown ran"))
+    #expect(!outcome.standardError.contains("[CleanSlate]"))
+    #expect(outcome.status == EXIT_SUCCESS)
+  }
+
   @Test func endingFromSynchronousCodeWaitsForEveryTeardownAndReturnsFailures() async throws {
     // Given a process-like scope with two teardowns, one of which throws
     let journal = Journal()

@@ -10,26 +10,33 @@ internal import Foundation
 /// scope, blocks the exiting thread until `ScopeRuntime.process.end()` has run every process
 /// teardown (each within its time limit, so exit is delayed by at most those limits). There is
 /// no test left to record an issue on, so failures are written to standard error, one
-/// CleanSlate message each; they do not change the exit status. A process that crashes or is
-/// killed runs no teardown at all.
-enum ProcessScopeEnding {
+/// CleanSlate message each, and the process then exits with a failure status (after flushing
+/// its output), so that the run fails as it would had a test failed. A process that crashes or
+/// is killed runs no teardown at all.
+package enum ProcessScopeEnding {
   /// Installs the exit handler, once per process.
-  static func installOnce() { _ = installed }
+  package static func installOnce() { _ = installed }
 
   private static let installed: Void = {
     atexit { ProcessScopeEnding.endProcessScope() }
   }()
 
-  /// Runs the process scope's teardowns and prints their failures.
+  /// Runs the process scope's teardowns and prints their failures; when there are any, ends the
+  /// process with a failure status (an exit handler cannot change the status otherwise).
   private static func endProcessScope() {
-    for failure in endBlocking(ScopeRuntime.process) {
+    let failures = endBlocking(ScopeRuntime.process)
+    guard !failures.isEmpty else { return }
+    for failure in failures {
       FileHandle.standardError.write(Data((message(for: failure) + "\n").utf8))
     }
+    fflush(nil)
+    _exit(EXIT_FAILURE)
   }
 
   /// Ends `runtime` from synchronous code, blocking the calling thread (never a Swift
   /// concurrency thread) until every teardown has run; returns their failures.
   static func endBlocking(_ runtime: ScopeRuntime) -> [CleanSlateError] {
+    if let failures = runtime.endBlocking(waiter: SemaphoreWaiter()) { return failures }
     let done = DispatchSemaphore(value: 0)
     let failures = Locked<[CleanSlateError]>([])
     Task.detached {

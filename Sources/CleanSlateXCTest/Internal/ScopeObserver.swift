@@ -1,3 +1,4 @@
+import CleanSlate
 import Foundation
 import XCTest
 
@@ -20,10 +21,21 @@ final class ScopeObserver: NSObject, XCTestObservation, @unchecked Sendable {
 
   /// Ends every scope still running: suite scopes of classes whose last test did not end them,
   /// then the process scope. No test is running any more, so failures go to standard error in
-  /// the format XCTest uses for its own.
+  /// the format XCTest uses for its own, and the process exits with a failure status, as it
+  /// would had a test failed: a failure at the end of the run is never lost.
   func testBundleDidFinish(_ testBundle: Bundle) {
-    var failures = SuiteScopes.shared.endAll()
-    failures += endSynchronously(ScopeRuntime.process)
+    Self.reportOutsideTests(SuiteScopes.shared.endAll() + endSynchronously(ScopeRuntime.process))
+    if Self.failedOutsideTests.value { exit(EXIT_FAILURE) }
+  }
+
+  /// Whether a failure was found while no test was running (see ``reportOutsideTests(_:)``).
+  private static let failedOutsideTests = Locked(false)
+
+  /// Prints failures found while no test runs, in XCTest's own format, and remembers that the
+  /// run must fail when the bundle finishes.
+  static func reportOutsideTests(_ failures: [CleanSlateError]) {
+    guard !failures.isEmpty else { return }
+    failedOutsideTests.withLock { $0 = true }
     for failure in failures {
       let message =
         "\(failure.location.filePath):\(failure.location.line): error: \(failure.description)\n"

@@ -1,0 +1,44 @@
+import CleanSlate
+import CleanSlateTesting
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+// A test process whose process-scoped fixture fails (or not) to tear down at the end of the
+// run, for the tests that check the run then fails:
+//
+//   CleanSlateRunEndProbe xctest|testing failing|passing
+
+/// A process fixture whose teardown throws when the probe runs in `failing` mode.
+let tornDownAtTheEnd = Fixture("tornDownAtTheEnd", scope: .process) { context in
+  let failing = CommandLine.arguments.dropFirst(2).first == "failing"
+  context.addTeardown {
+    print("process teardown ran")
+    if failing { throw CocoaError(.fileWriteOutOfSpace) }
+  }
+  return 1
+}
+
+/// One XCTest test that uses the process fixture.
+final class UsesProcessFixture: FixtureTestCase {
+  func usesIt() throws {
+    XCTAssertEqual(try use(tornDownAtTheEnd), 1)
+  }
+}
+
+switch CommandLine.arguments.dropFirst().first {
+case "xctest":
+  XCTMain(
+    [(UsesProcessFixture.self, [("usesIt", { try ($0 as! UsesProcessFixture).usesIt() })])],
+    arguments: [CommandLine.arguments[0]])
+case "testing":
+  // What the Swift Testing traits do: use the fixture in the process scope, with the handler
+  // that ends that scope at exit installed.
+  ProcessScopeEnding.installOnce()
+  _ = try await ScopeRuntime.process.use(tornDownAtTheEnd, at: CodeLocation())
+  print("testing body done")
+default:
+  FileHandle.standardError.write(
+    Data("usage: CleanSlateRunEndProbe xctest|testing failing|passing\n".utf8))
+  exit(2)
+}

@@ -1,0 +1,37 @@
+import CleanSlateTestSupport
+import Foundation
+import XCTest
+
+/// Scopes still running when the XCTest bundle finishes (the process scope) are ended then; no
+/// test is left to record their failures on, so they are printed and fail the run.
+final class RunEndTests: XCTestCase {
+  func testProcessTeardownThatFailsAtTheEndOfTheRunFailsTheRun() async throws {
+    // Given an XCTest process whose only test passes and uses a process-scoped fixture whose
+    // teardown throws
+    let probe = try HelperExecutable(named: "CleanSlateRunEndProbe")
+
+    // When the run finishes
+    let outcome = try await probe.run(["xctest", "failing"])
+
+    // Then XCTest counted no failed test, but the teardown's failure is printed in XCTest's
+    // format, at the line that registered it, and the process exits with a failure status
+    XCTAssertTrue(outcome.standardOutput.contains("with 0 failures"), outcome.standardOutput)
+    XCTAssertTrue(
+      outcome.standardError.contains(
+        "CleanSlateRunEndProbe/main.swift:15: error: Teardown of fixture 'tornDownAtTheEnd' threw"),
+      outcome.standardError)
+    XCTAssertEqual(outcome.status, EXIT_FAILURE)
+  }
+
+  func testProcessTeardownThatSucceedsLeavesTheRunPassing() async throws {
+    // Given the same process whose process-scoped fixture tears down cleanly
+    let probe = try HelperExecutable(named: "CleanSlateRunEndProbe")
+
+    // When the run finishes
+    let outcome = try await probe.run(["xctest", "passing"])
+
+    // Then the teardown ran and the run passes
+    XCTAssertTrue(outcome.standardOutput.contains("process teardown ran"), outcome.standardOutput)
+    XCTAssertEqual(outcome.status, EXIT_SUCCESS)
+  }
+}
