@@ -91,6 +91,7 @@ let package = Package(
       dependencies: [
         "CleanSlate",
         "CleanSlateFileSystem",
+        "CleanSlateTestSupport",
         "CleanSlateSandboxProbe",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
@@ -137,6 +138,7 @@ let package = Package(
     // Helpers shared by the test targets.
     .target(
       name: "CleanSlateTestSupport",
+      dependencies: ["CleanSlate"],
       path: "Tests/CleanSlateTestSupport",
       swiftSettings: strictSettings
     ),

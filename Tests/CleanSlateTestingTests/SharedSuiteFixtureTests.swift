@@ -1,4 +1,5 @@
 import CleanSlate
+import CleanSlateTestSupport
 import CleanSlateTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import CleanSlateFileSystem
+import CleanSlateTestSupport
 import Foundation
 import PropertyBased
 import Testing

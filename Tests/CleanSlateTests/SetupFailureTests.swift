@@ -1,3 +1,4 @@
+import CleanSlateTestSupport
 import Testing
 
 @testable import CleanSlate

@@ -1,3 +1,4 @@
+import CleanSlateTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import CleanSlateTestSupport
 import Dispatch
 import Foundation
 import Testing
