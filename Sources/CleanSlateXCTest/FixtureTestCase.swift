@@ -95,6 +95,31 @@ open class FixtureTestCase: XCTestCase {
     super.tearDown()
   }
 
+  #if !canImport(ObjectiveC)
+    /// Wakes XCTest's wait for this method (see ``wakeXCTestWaiter()``).
+    open override func setUp() async throws {
+      try await super.setUp()
+      Self.wakeXCTestWaiter()
+    }
+
+    /// Wakes XCTest's wait for this method (see ``wakeXCTestWaiter()``).
+    open override func tearDown() async throws {
+      Self.wakeXCTestWaiter()
+      try await super.tearDown()
+    }
+
+    /// Makes XCTest's wait for an `async` setUp or tearDown end as soon as the method does.
+    ///
+    /// swift-corelibs-xctest runs `setUp() async` and `tearDown() async` in a task and turns the
+    /// main run loop until the task says it is done; when the task finishes before the run loop
+    /// starts turning, the signal is lost and XCTest sleeps until its next check, up to a tenth
+    /// of a second for every test. A block queued on the main queue ends that wait as soon as
+    /// the run loop turns, so it lasts only as long as the method.
+    private static func wakeXCTestWaiter() {
+      DispatchQueue.main.async {}
+    }
+  #endif
+
   // MARK: - Fixtures
 
   /// Returns a fixture's value in the running test's scope, setting it up on first use.
