@@ -22,15 +22,19 @@ extension Fixture where Value == DatabaseQueue {
   /// ```
   ///
   /// The migrations and the seed run once per test process, into a ``DatabaseTemplate``; each
-  /// test then gets a copy of it, loaded with `sqlite3_deserialize` in well under a millisecond.
-  /// When the test ends, a transaction it left open is rolled back and reported (GRDB lets a
-  /// test leave one open only with `Configuration.allowsUnsafeTransactions`; otherwise GRDB
-  /// itself stops it), and the database is closed.
+  /// test then gets a copy of it of its own, loaded with `sqlite3_deserialize`. Copies are
+  /// opened ahead, two at a time, on a background queue, so a test only takes one (a test that
+  /// finds none ready opens its own). When the test ends, a transaction it left open is rolled
+  /// back and reported (GRDB lets a test leave one open only with
+  /// `Configuration.allowsUnsafeTransactions`; otherwise GRDB itself stops it), and the database
+  /// is closed in the background.
   ///
   /// - Parameters:
   ///   - name: The fixture's name in failures and in the trace.
   ///   - migrator: The migrations every test's database has gone through.
   ///   - configuration: The configuration of every database; the template is built with it too.
+  ///     Copies are opened ahead, so its `prepareDatabase` runs on a background queue, before
+  ///     the test that gets the copy starts.
   ///   - seed: Writes the data every test starts with, inside one transaction, once per process.
   public static func database(
     _ name: String = "database",
@@ -42,15 +46,25 @@ extension Fixture where Value == DatabaseQueue {
     line: Int = #line,
     column: Int = #column
   ) -> Fixture<DatabaseQueue> {
-    let template = Fixture<DatabaseTemplate>.databaseTemplate(
-      name, migrator: migrator, configuration: configuration, seed: seed,
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    // The template and the copies opened ahead of the tests, one process-scoped fixture.
+    let supply = Fixture<DatabaseSupply>(
+      "\(name) template", scope: .process,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    ) { context in
+      let template = try DatabaseTemplate.build(
+        migrator: migrator, configuration: configuration, seed: seed)
+      let supply = DatabaseSupply(template: template, configuration: configuration)
+      context.addTeardown { supply.close() }
+      supply.refill()
+      return supply
+    }
     return Fixture<DatabaseQueue>(
       name, fileID: fileID, filePath: filePath, line: line, column: column
     ) { context in
-      let queue = try await context.use(template).makeQueue(configuration: configuration)
+      let supply = try await context.use(supply)
+      let queue = try supply.take()
       context.addTeardown {
-        defer { try? queue.close() }
+        defer { supply.discard(queue) }
         try queue.rollBackLeftOpenTransaction(fixture: name)
       }
       return queue

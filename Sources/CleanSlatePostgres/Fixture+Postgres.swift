@@ -18,13 +18,15 @@ extension Fixture where Value == PostgresTestConnection {
   /// ```
   ///
   /// The template is built once on the server (see ``PostgresTemplate``), cloned once per test
-  /// process, and each test borrows a connection to that clone inside `BEGIN … ROLLBACK`. The
-  /// application's transactions become savepoints (see ``PostgresTestConnection``). A
+  /// process, and each test borrows a connection to that clone already inside the test
+  /// transaction (`BEGIN`, then a savepoint); its end rolls back to the savepoint, one round
+  /// trip. The application's transactions become savepoints (see ``PostgresTestConnection``). A
   /// transaction the test left open, or one the code under test ended with a raw `COMMIT`, is
   /// reported; after a `COMMIT` the database is replaced, so nothing leaks into later tests.
   /// Concurrent tests each have their own connection and transaction; two that write the same
-  /// rows wait for each other's row locks: use ``CleanSlate/Fixture/postgresDatabase(_:template:server:keepingFailed:ahead:fileID:filePath:line:column:)``
-  /// for those.
+  /// rows wait for each other's locks, and may deadlock (PostgreSQL then fails one of them):
+  /// run such tests one at a time, or use ``CleanSlate/Fixture/postgresDatabase(_:template:server:keepingFailed:ahead:fileID:filePath:line:column:)``
+  /// (see <doc:ChoosingAnIsolationMode>).
   ///
   /// - Parameters:
   ///   - name: The fixture's name in failures and in the trace.
@@ -57,10 +59,11 @@ extension Fixture where Value == PostgresTestConnection {
       name, fileID: fileID, filePath: filePath, line: line, column: column
     ) { context in
       let pool = try await context.use(pool)
-      let (raw, database) = try await TransactionBeginning.begin(in: pool)
-      let connection = PostgresTestConnection(underlying: raw, databaseName: database)
+      let lent = try await TransactionBeginning.begin(in: pool)
+      let connection = PostgresTestConnection(
+        underlying: lent.connection, databaseName: lent.database)
       context.addTeardown {
-        try await TransactionEnding.end(connection, returningTo: pool)
+        try await TransactionEnding.end(connection, lent: lent, returningTo: pool)
       }
       return connection
     }
@@ -84,17 +87,18 @@ extension Fixture where Value == PostgresTestDatabase {
   ///
   /// The template is built once on the server under an advisory lock and reused across runs
   /// (see ``PostgresTemplate``). Clones are made ahead, in the background
-  /// (`CREATE DATABASE … TEMPLATE … STRATEGY FILE_COPY`), so a test only takes one and connects
-  /// to it. When the test ends its connections are closed (one it left open, or a transaction
-  /// left open, is reported) and the database is dropped in the background; if the test failed,
-  /// the database is kept instead, renamed `cs_kept_…`, and its name printed.
+  /// (`CREATE DATABASE … TEMPLATE … STRATEGY FILE_COPY`), each with a connection opened to it,
+  /// so a test only takes one (after one round trip proves the connection alive). When the test
+  /// ends its connections are closed (one it left open, or a transaction left open, is reported)
+  /// and the database is dropped, both in the background; if the test failed, the database is
+  /// kept instead, renamed `cs_kept_…`, and its name printed.
   ///
   /// - Parameters:
   ///   - name: The fixture's name in failures and in the trace.
   ///   - template: The migrations and seed every test starts from.
   ///   - server: The server; by default the one the environment names.
   ///   - keepingFailed: Whether to keep the database of a failed test for inspection.
-  ///   - ahead: How many clones to keep ready.
+  ///   - ahead: How many clones (each with an open connection) to keep ready.
   public static func postgresDatabase(
     _ name: String = "postgresDatabase",
     template: PostgresTemplate,
@@ -126,10 +130,11 @@ extension Fixture where Value == PostgresTestDatabase {
     ) { context in
       let pool = try await context.use(pool)
       let session = try await context.use(session)
-      let databaseName = try await pool.checkout()
+      let clone = try await pool.checkout()
+      let databaseName = clone.name
       let connection: PostgresConnection
       do {
-        connection = try await ServerSession.connect(to: session.server, database: databaseName)
+        connection = try await DatabaseHandOver.liveConnection(of: clone, on: session.server)
       } catch {
         await pool.drop(databaseName)
         throw error
@@ -137,8 +142,9 @@ extension Fixture where Value == PostgresTestDatabase {
       let database = PostgresTestDatabase(
         name: databaseName, server: session.server, connection: connection)
       context.addTeardown {
-        let problems = await database.close()
+        let problems = await database.finish()
         if keepingFailed && context.testFailed {
+          await BoundedOperation.close(connection)
           let kept = DatabaseName.kept(databaseName)
           try await session.rename(databaseName, to: kept)
           FileHandle.standardError.write(
@@ -146,7 +152,7 @@ extension Fixture where Value == PostgresTestDatabase {
               "CleanSlate kept the database of failed test '\(context.scopeName)': \(kept) (psql -h \(session.server.host) -p \(session.server.port) -U \(session.server.username) \(kept))\n"
                 .utf8))
         } else {
-          await pool.drop(databaseName)
+          await pool.drop(databaseName, closing: connection)
         }
         if !problems.isEmpty { throw PostgresFixtureError(problems.joined(separator: "; ")) }
       }

@@ -44,6 +44,13 @@ public struct PostgresFixtureError: Error, Sendable, CustomStringConvertible {
       "the connection to '\(database)' on PostgreSQL at \(server.host):\(server.port) was lost during the test: \(cause)"
   }
 
+  /// Whether `error`, thrown by a fixture's own bounded statement, says the connection is gone.
+  static func lostConnection(_ error: any Error) -> Bool {
+    if error is BoundedOperation.Failure { return true }
+    guard let error = error as? PSQLError else { return false }
+    return closedConnection(error)
+  }
+
   /// Whether `error` says the connection ended: closed under the client, or ended by the server
   /// (SQLSTATE class 57P, as `pg_terminate_backend` or a shutdown sends, or class 08).
   static func closedConnection(_ error: PSQLError) -> Bool {

@@ -41,9 +41,11 @@ public final class PostgresTestDatabase: Sendable {
     return connection
   }
 
-  /// Closes every connection, and returns what the test left open, or how its connection was
-  /// lost. Never waits longer than ``BoundedOperation/timeLimit`` on one connection.
-  func close() async -> [String] {
+  /// Checks the test's connection and closes every other one, and returns what the test left
+  /// open, or how its connection was lost. The test's connection stays open, for the fixture to
+  /// close (in the background when the database is dropped). Never waits longer than
+  /// ``BoundedOperation/timeLimit`` on one connection.
+  func finish() async -> [String] {
     var problems: [String] = []
     do {
       // SAVEPOINT fails with 25P01 outside a transaction block, and succeeds (or fails with
@@ -59,7 +61,6 @@ public final class PostgresTestDatabase: Sendable {
     } catch {
       problems.append(PostgresFixtureError.connectionLost(to: name, on: server, error))
     }
-    await BoundedOperation.close(connection)
     let leftOpen = opened.withLock { $0.filter { !$0.isClosed } }
     if !leftOpen.isEmpty {
       problems.append(

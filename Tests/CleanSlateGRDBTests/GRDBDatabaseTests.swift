@@ -86,6 +86,35 @@ import Testing
     #expect(seeds.value == 1)
   }
 
+  @Test func copiesAreOpenedAheadAndEachTestGetsOneOfItsOwn() async throws {
+    // Given a fixture that counts the connections it opens.
+    let opened = Counter()
+    var configuration = Configuration()
+    configuration.prepareDatabase { _ in opened.increment() }
+    let fixture = Fixture.database(
+      migrator: PlayerSchema.migrator, configuration: configuration,
+      seed: PlayerSchema.seed(count: 10))
+    let process = makeProcessScope()
+    // When a first test deletes every row of its database.
+    let queues = Box<[ObjectIdentifier]>([])
+    _ = try await runTestScope("GRDBTests/first()", in: process) {
+      let dbQueue = try await use(fixture)
+      queues.value.append(ObjectIdentifier(dbQueue))
+      try await dbQueue.write { try $0.execute(sql: "DELETE FROM players") }
+    }
+    // Then two copies wait, opened ahead: the template, the first test's, and two more.
+    #expect(await eventually { opened.value == 4 })
+    // And the next test takes one of them, with every seeded row, and another is opened.
+    _ = try await runTestScope("GRDBTests/second()", in: process) {
+      let dbQueue = try await use(fixture)
+      queues.value.append(ObjectIdentifier(dbQueue))
+      #expect(try await dbQueue.read(PlayerSchema.playerCount) == 10)
+    }
+    #expect(await eventually { opened.value == 5 })
+    _ = await process.end()
+    #expect(Set(queues.value).count == 2)
+  }
+
   @Test func theKeyIsTheSameForTheSameMigrationsAndSeed() throws {
     let first = try DatabaseTemplate.build(
       migrator: PlayerSchema.migrator, configuration: Configuration(),
@@ -153,4 +182,13 @@ final class Counter: @unchecked Sendable {
   private var count = 0
   var value: Int { lock.withLock { count } }
   func increment() { lock.withLock { count += 1 } }
+}
+
+/// Whether `condition` holds within two seconds, checked every few milliseconds.
+func eventually(_ condition: () -> Bool) async -> Bool {
+  for _ in 0..<400 {
+    if condition() { return true }
+    try? await Task.sleep(for: .milliseconds(5))
+  }
+  return condition()
 }

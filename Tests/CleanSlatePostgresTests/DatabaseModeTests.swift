@@ -116,6 +116,41 @@ import Testing
       failures.first?.summary.contains("left 1 connection(s) opened with connect() open") == true)
   }
 
+  @Test func aConnectionOpenedAheadThatTheServerEndedIsReplacedNotHandedOver() async throws {
+    // Given clones made ahead, each with its connection open, waiting in the pool.
+    let process = makeProcessScope()
+    let first = Box<String>("")
+    _ = try await runTestScope(in: process) {
+      first.value = try await use(.playersDatabase).name
+    }
+    let prefix = first.value.split(separator: "_").prefix(4).joined(separator: "_") + "_"
+    let waiting = try await withAdminConnection { admin in
+      var pids: [Int] = []
+      for _ in 0..<500 where pids.count < 2 {
+        try await Task.sleep(for: .milliseconds(10))
+        pids = try await admin.query(
+          "SELECT pid FROM pg_stat_activity WHERE starts_with(datname, \(prefix)) AND datname <> \(first.value)",
+          logger: Logger(label: "tests")
+        ).collect().map { Int(try $0.decode(Int32.self)) }
+      }
+      // When the server ends those connections while they wait.
+      for pid in pids {
+        try await admin.query(
+          "SELECT pg_terminate_backend(\(Int32(pid)), 1000)", logger: Logger(label: "tests"))
+      }
+      return pids
+    }
+    #expect(waiting.count == 2)
+    // Then the next test gets a live connection to its clone, with every seeded row.
+    let next = try await runTestScope(in: process) {
+      let database = try await use(.playersDatabase)
+      #expect(!waiting.contains(try await database.connection.integer("SELECT pg_backend_pid()")))
+      #expect(try await database.connection.integer("SELECT count(*) FROM players") == 100)
+    }
+    #expect(next.isEmpty)
+    _ = await process.end()
+  }
+
   @Test func aFailingMigrationIsASetupFailureNamingTheMigration() async throws {
     // Given a template whose second migration is broken.
     let template = PostgresTemplate(migrations: [
@@ -161,9 +196,9 @@ import Testing
       // Then the dead process's database is gone and the live one's is still there.
       #expect(try await serverDatabases(prefix: dead).isEmpty)
       #expect(try await serverDatabases(prefix: live) == [live])
-    }
-    try await withAdminConnection { admin in
-      try await admin.query(
+      // Dropped while the lock is still held: once it is released, the live process counts as
+      // dead and a session opened by a test running in parallel may sweep the database first.
+      try await holder.query(
         PostgresQuery(unsafeSQL: "DROP DATABASE \"\(live)\""), logger: Logger(label: "tests"))
     }
   }

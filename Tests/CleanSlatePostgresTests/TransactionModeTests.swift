@@ -93,6 +93,97 @@ extension TransactionModeSerially {
       #expect(try await serverDatabases(prefix: first.value).isEmpty)
     }
 
+    @Test func aConnectionIsHandedOverAlreadyInsideAFreshTestTransaction() async throws {
+      // Given a test that wrote rows and changed a setting on its connection.
+      let process = makeProcessScope()
+      let pid = Box<Int>(0)
+      let first = try await runTestScope(in: process) {
+        let connection = try await use(.playersTransaction)
+        pid.value = try await connection.underlying.integer("SELECT pg_backend_pid()")
+        try await connection.query("DELETE FROM players")
+        try await connection.query("SET application_name = 'changed by a test'")
+      }
+      #expect(first.isEmpty)
+      // When the next test borrows the same connection.
+      let next = try await runTestScope(in: process) {
+        let connection = try await use(.playersTransaction)
+        #expect(try await connection.underlying.integer("SELECT pg_backend_pid()") == pid.value)
+        // Then it is already inside the test transaction, at its savepoint, with every seeded
+        // row and none of the earlier test's settings.
+        try await connection.underlying.query(
+          "ROLLBACK TO SAVEPOINT cleanslate_test_transaction", logger: Logger(label: "tests"))
+        #expect(try await connection.integer("SELECT count(*) FROM players") == 100)
+        let name = try await connection.query("SHOW application_name").collect().first?
+          .decode(String.self)
+        #expect(name != "changed by a test")
+      }
+      #expect(next.isEmpty)
+      _ = await process.end()
+    }
+
+    @Test func aTransactionThatWaitedTooLongIsRestartedBeforeItIsLent() async throws {
+      // Given a connection back in the pool, whose transaction has an id.
+      let process = makeProcessScope()
+      let transaction = Box<Int>(0)
+      _ = try await runTestScope(in: process) {
+        let connection = try await use(.playersTransaction)
+        transaction.value = try await connection.integer("SELECT txid_current()")
+      }
+      // When the next test comes after the transaction's freshness ran out.
+      try await Task.sleep(for: .milliseconds(50))
+      let next = try await runTestScope(in: process) {
+        let connection = try await use(.playersTransaction)
+        // Then it runs in a new transaction, whose now() is new too.
+        #expect(try await connection.integer("SELECT txid_current()") != transaction.value)
+        try await connection.underlying.query(
+          "ROLLBACK TO SAVEPOINT cleanslate_test_transaction", logger: Logger(label: "tests"))
+      }
+      #expect(next.isEmpty)
+      _ = await process.end()
+    }
+
+    @Test func aFailedStatementIsRolledBackWithoutAReport() async throws {
+      // Given a test whose statement fails, leaving its transaction failed.
+      let process = makeProcessScope()
+      let failures = try await runTestScope(in: process) {
+        let connection = try await use(.playersTransaction)
+        try await connection.query("DELETE FROM players WHERE id > 1")
+        await #expect(throws: (any Error).self) {
+          try await connection.query("INSERT INTO players VALUES (1, 'duplicate', 0)")
+        }
+      }
+      // Then its end reports nothing, and the next test sees every seeded row.
+      #expect(failures.isEmpty)
+      let next = try await runTestScope(in: process) {
+        let connection = try await use(.playersTransaction)
+        #expect(try await connection.integer("SELECT count(*) FROM players") == 100)
+      }
+      #expect(next.isEmpty)
+      _ = await process.end()
+    }
+
+    @Test func aRawCommitFollowedByANewTransactionIsStillCaught() async throws {
+      // Given code that commits the test's transaction and begins another, past the savepoints.
+      let process = makeProcessScope()
+      let first = Box<String>("")
+      let failures = try await runTestScope(in: process) {
+        let connection = try await use(.playersTransaction)
+        first.value = connection.databaseName
+        try await connection.query("DELETE FROM players")
+        try await connection.underlying.query("COMMIT", logger: Logger(label: "tests"))
+        try await connection.underlying.query("BEGIN", logger: Logger(label: "tests"))
+      }
+      // Then it is reported, and the next test gets another database with every seeded row.
+      #expect(failures.count == 1)
+      #expect(failures.first?.summary.contains("ended the test's transaction") == true)
+      _ = try await runTestScope(in: process) {
+        let connection = try await use(.playersTransaction)
+        #expect(connection.databaseName != first.value)
+        #expect(try await connection.integer("SELECT count(*) FROM players") == 100)
+      }
+      _ = await process.end()
+    }
+
     @Test func aTransactionLeftOpenIsReported() async throws {
       let process = makeProcessScope()
       let failures = try await runTestScope(in: process) {

@@ -32,9 +32,12 @@ func postgresBenchmarks(server: PostgresTestServer) -> [Sample] {
     _ = try await testCase.use(.players) as PostgresTestConnection
     _ = try await testCase.use(.players) as PostgresTestDatabase
   }
+  let lending = Recorder()
   let transaction = runTests("PostgreSQL: transaction mode (BEGIN … ROLLBACK)", count: 1_000) {
     testCase in
+    let start = ContinuousClock.now
     let connection: PostgresTestConnection = try await testCase.use(.players)
+    lending.record(ContinuousClock.now - start)
     try await connection.query("UPDATE players SET score = 0 WHERE id = 1")
   }
 
@@ -58,6 +61,29 @@ func postgresBenchmarks(server: PostgresTestServer) -> [Sample] {
   // The naive alternatives, on connections opened once.
   let naive = NaiveDatabase(server: server)
   _ = runTests("naive setup", count: 1) { _ in try await naive.open() }
+  let roundTrip = Recorder()
+  _ = runTests("PostgresNIO round trip", count: 1) { _ in
+    for _ in 0..<1_000 {
+      let start = ContinuousClock.now
+      try await naive.selectOne()
+      roundTrip.record(ContinuousClock.now - start)
+    }
+  }
+  let plainBody = runTests(
+    "PostgreSQL: the same body, no fixture (harness + 1 statement)", count: 1_000
+  ) { _ in
+    try await naive.updateOne()
+  }
+  // The floor of transaction mode: the same body, and a fixture whose teardown is one round trip.
+  let roundTripAtTeardown = Fixture<NaiveDatabase>("round trip at teardown") { context in
+    context.addTeardown { () async throws in try await naive.selectOne() }
+    return naive
+  }
+  let floor = runTests(
+    "PostgreSQL: the same body + a fixture with 1 round trip at teardown", count: 1_000
+  ) { testCase in
+    try await testCase.use(roundTripAtTeardown).updateOne()
+  }
   let truncate = runTests("PostgreSQL: TRUNCATE + re-seed per test (naive)", count: 30) { _ in
     try await naive.truncateAndReseed()
   }
@@ -69,6 +95,8 @@ func postgresBenchmarks(server: PostgresTestServer) -> [Sample] {
   return [
     transaction, taking.sample("PostgreSQL: database mode, test's path (take clone + connect)"),
     database, backToBack, truncate, cloneOnPath,
+    roundTrip.sample("PostgresNIO: one round trip (SELECT 1), the floor"), plainBody,
+    lending.sample("PostgreSQL: transaction mode, the test's start (use)"), floor,
   ]
 }
 
@@ -103,6 +131,14 @@ final class NaiveDatabase: @unchecked Sendable {
     ] {
       try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
     }
+  }
+
+  func selectOne() async throws {
+    try await connection!.query("SELECT 1", logger: logger)
+  }
+
+  func updateOne() async throws {
+    try await connection!.query("UPDATE players SET score = 0 WHERE id = 1", logger: logger)
   }
 
   func truncateAndReseed() async throws {

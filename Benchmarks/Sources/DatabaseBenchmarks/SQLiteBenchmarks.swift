@@ -44,6 +44,14 @@ func sqliteBenchmarks() -> [Sample] {
     let rows = try await testCase.use(.players).read(count)
     precondition(rows == 10_000)
   }
+  let shared = try! DatabaseQueue()
+  try! Players.migrator.migrate(shared)
+  try! shared.write(Players.seed)
+  let body = runTests("SQLite: the same body on one shared database (no fixture)", count: 500) {
+    _ in
+    let rows = try await shared.read(count)
+    precondition(rows == 10_000)
+  }
   let naive = runTests("SQLite: re-migrate + re-seed per test (naive)", count: 40) { _ in
     let dbQueue = try DatabaseQueue()
     try Players.migrator.migrate(dbQueue)
@@ -51,5 +59,5 @@ func sqliteBenchmarks() -> [Sample] {
     let rows = try await dbQueue.read(count)
     precondition(rows == 10_000)
   }
-  return [empty, fresh, naive]
+  return [empty, fresh, naive, body]
 }

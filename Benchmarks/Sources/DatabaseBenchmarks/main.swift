@@ -28,6 +28,10 @@ if let server = PostgresTestServer.fromEnvironment {
     String(
       format: "  → database mode (test's path) %.0f× faster than TRUNCATE + re-seed",
       truncate / samples[1].median))
+  print(
+    String(
+      format: "  → transaction mode: %.3f ms above the body alone; floor (1 round trip) %.3f ms",
+      samples[0].median - samples[7].median, samples[9].median - samples[7].median))
 } else {
   print("== PostgreSQL skipped: \(PostgresTestServer.skipMessage)")
 }

@@ -18,7 +18,8 @@ struct DatabaseImage: Sendable {
   }
 
   /// Replaces the `main` schema of `db` with a private, resizable copy of this image, which
-  /// SQLite frees when the connection closes.
+  /// SQLite frees when the connection closes, and reads its schema in, which the first
+  /// statement on the connection would otherwise do (most of that statement's cost).
   func load(into db: Database) throws {
     let size = bytes.count
     guard let buffer = sqlite3_malloc64(sqlite3_uint64(size)) else {
@@ -34,6 +35,7 @@ struct DatabaseImage: Sendable {
         resultCode: ResultCode(rawValue: code), message: "sqlite3_deserialize failed")
     }
     db.clearSchemaCache()
+    try db.execute(sql: "SELECT count(*) FROM sqlite_master")
   }
 
   /// A digest of the database's content: every page after the 100-byte file header, whose

@@ -38,38 +38,41 @@ enum BoundedOperation {
   ) async throws -> Result {
     if connection.isClosed { throw Failure.serverClosedConnection }
     let outcome = LockedValue<CheckedContinuation<Result, any Error>?>(nil)
-    let finish: @Sendable (Swift.Result<Result, any Error>) -> Void = { result in
+    // The time limit is a timer on the connection's event loop: no task to start, wake or
+    // cancel on the way of every operation.
+    let timer = LockedValue<Scheduled<Void>?>(nil)
+    // Resumes the caller with the first outcome; says whether this one was it.
+    let finish: @Sendable (Swift.Result<Result, any Error>) -> Bool = { result in
       let continuation = outcome.withLock { pending in
         defer { pending = nil }
         return pending
       }
-      continuation?.resume(with: result)
+      guard let continuation else { return false }
+      timer.withLock { $0?.cancel() }
+      continuation.resume(with: result)
+      return true
     }
     return try await withCheckedThrowingContinuation { continuation in
       outcome.withLock { $0 = continuation }
       let work = Task {
         do {
-          finish(.success(try await operation(connection)))
+          _ = finish(.success(try await operation(connection)))
         } catch {
-          finish(.failure(error))
+          _ = finish(.failure(error))
         }
       }
-      let timer = Task {
-        guard (try? await Task.sleep(for: limit)) != nil else { return }
-        finish(.failure(Failure.timedOut(limit)))
+      let scheduled = connection.eventLoop.scheduleTask(in: .nanoseconds(limit.nanoseconds)) {
+        guard finish(.failure(Failure.timedOut(limit))) else { return }
         work.cancel()
         connection.close().whenComplete { _ in }
       }
+      timer.withLock { $0 = scheduled }
       connection.closeFuture.whenComplete { _ in
         // Let an answer that arrived before the close win; PostgresNIO fails the others.
         Task {
           await Task.yield()
-          finish(.failure(Failure.serverClosedConnection))
+          _ = finish(.failure(Failure.serverClosedConnection))
         }
-      }
-      Task {
-        _ = await work.result
-        timer.cancel()
       }
     }
   }
@@ -78,5 +81,12 @@ enum BoundedOperation {
   static func close(_ connection: PostgresConnection) async {
     guard !connection.isClosed else { return }
     _ = try? await run(on: connection) { try await $0.close() }
+  }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds.
+  fileprivate var nanoseconds: Int64 {
+    components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
   }
 }

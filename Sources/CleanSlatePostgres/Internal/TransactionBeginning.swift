@@ -1,36 +1,46 @@
 internal import PostgresNIO
 
-/// The start of a transaction-mode test: borrow a connection and begin the test's transaction.
+/// The start of a transaction-mode test: borrow a connection already inside a fresh test
+/// transaction, or begin one on it.
 enum TransactionBeginning {
-  /// Borrows a connection from `pool` and begins the test's transaction on it. A connection the
-  /// server ended while it sat idle in the pool is replaced by a fresh one, once.
-  static func begin(
-    in pool: TransactionPool
-  ) async throws -> (connection: PostgresConnection, database: String) {
+  /// Borrows a connection from `pool`, inside the test transaction. A connection back from an
+  /// earlier test is handed over as it is when its transaction is younger than
+  /// ``TestTransaction/freshFor``; an older one is restarted (`ROLLBACK AND CHAIN`), a new one
+  /// begun. A connection the server ended while it sat idle in the pool is replaced by a fresh
+  /// one, once.
+  static func begin(in pool: TransactionPool) async throws -> TestTransaction.Lent {
     var attemptsLeft = 2
     while true {
       attemptsLeft -= 1
-      let (raw, database) = try await pool.checkout()
+      var lent = try await pool.checkout()
+      let now = ContinuousClock.now
+      if let began = lent.began, now - began < TestTransaction.freshFor {
+        return lent
+      }
       do {
-        try await BoundedOperation.run(on: raw) { raw in
-          try await raw.query("BEGIN", logger: .cleanSlate)
+        let restart = lent.began != nil
+        let chains = pool.chainsTransactions
+        try await BoundedOperation.run(on: lent.connection) { raw in
+          if restart && chains {
+            try await raw.query("ROLLBACK AND CHAIN", logger: .cleanSlate)
+          } else {
+            if restart { try await raw.query("ROLLBACK", logger: .cleanSlate) }
+            try await raw.query("BEGIN", logger: .cleanSlate)
+          }
           try await raw.query(
-            "SELECT set_config('cleanslate.test_transaction', 'on', true)", logger: .cleanSlate)
+            PostgresQuery(unsafeSQL: "SAVEPOINT \(TestTransaction.savepoint)"),
+            logger: .cleanSlate)
         }
-        return (raw, database)
+        lent.began = now
+        return lent
       } catch {
-        await pool.checkin(raw, database: database, reusable: false, leaked: false)
-        if attemptsLeft > 0 && isClosedConnection(error) { continue }
+        await pool.checkin(lent, reusable: false, leaked: false)
+        if attemptsLeft > 0 && PostgresFixtureError.lostConnection(error) { continue }
         throw PostgresFixtureError(
-          "Beginning the test's transaction on '\(database)' on PostgreSQL at \(pool.server.host):\(pool.server.port) failed: \(PostgresFixtureError.describe(error))"
+          "Beginning the test's transaction on '\(lent.database)' on PostgreSQL at \(pool.server.host):\(pool.server.port) failed: \(PostgresFixtureError.describe(error))"
         )
       }
     }
   }
 
-  private static func isClosedConnection(_ error: any Error) -> Bool {
-    if error is BoundedOperation.Failure { return true }
-    guard let error = error as? PSQLError else { return false }
-    return PostgresFixtureError.closedConnection(error)
-  }
 }

@@ -1,7 +1,12 @@
 internal import PostgresNIO
 
-/// The connections of transaction mode, each lent to one test at a time inside a transaction,
-/// open on a database cloned from the template for this process.
+/// The connections of transaction mode, each lent to one test at a time, open on a database
+/// cloned from the template for this process.
+///
+/// A connection waits in the pool inside the test transaction: `BEGIN`, then the savepoint
+/// ``TestTransaction/savepoint``. A test ends with `ROLLBACK TO SAVEPOINT`, which undoes it and
+/// leaves the connection at that savepoint again, ready for the next test without another round
+/// trip; a transaction older than ``TestTransaction/freshFor`` is restarted when it is lent.
 ///
 /// When a test's transaction was ended by the code under test (a raw `COMMIT`), what it wrote
 /// may have been committed: that database is retired, the next test gets a new clone, and the
@@ -16,56 +21,59 @@ actor TransactionPool {
   private var number = 0
 
   private struct WorkDatabase {
-    var idle: [PostgresConnection] = []
+    var idle: [TestTransaction.Lent] = []
     var lent = 0
     var retired = false
   }
 
   /// The server the databases live on.
   nonisolated var server: PostgresTestServer { session.server }
+  /// Whether the server has `ROLLBACK AND CHAIN` (PostgreSQL 12 and later).
+  nonisolated let chainsTransactions: Bool
 
   init(session: ServerSession, template: String, key: String) {
     self.session = session
     self.template = template
     self.key = key
+    self.chainsTransactions = (Int(session.serverVersion) ?? 0) >= 120_000
   }
 
-  /// Lends a connection on the current database, with no transaction begun yet. A connection
-  /// the server closed while it was idle is dropped, never lent.
-  func checkout() async throws -> (connection: PostgresConnection, database: String) {
+  /// Lends a connection on the current database: one back from an earlier test (`began` set:
+  /// inside the test transaction begun then), or a new one with no transaction begun yet
+  /// (`began` nil). A connection the server closed while it was idle is dropped, never lent.
+  func checkout() async throws -> TestTransaction.Lent {
     let name = try await currentDatabase()
     databases[name, default: WorkDatabase()].lent += 1
-    while let connection = databases[name]?.idle.popLast() {
-      if !connection.isClosed { return (connection, name) }
-      await BoundedOperation.close(connection)
+    while let lent = databases[name]?.idle.popLast() {
+      if !lent.connection.isClosed { return lent }
+      await BoundedOperation.close(lent.connection)
     }
     do {
-      return (try await ServerSession.connect(to: session.server, database: name), name)
+      let connection = try await ServerSession.connect(to: session.server, database: name)
+      return TestTransaction.Lent(connection: connection, database: name, began: nil)
     } catch {
       databases[name]?.lent -= 1
       throw error
     }
   }
 
-  /// Takes a connection back: kept for the next test if `reusable`, closed otherwise (never
-  /// waiting on a connection the server ended). A database whose test transaction leaked is
-  /// retired.
-  func checkin(
-    _ connection: PostgresConnection, database name: String, reusable: Bool, leaked: Bool
-  ) async {
-    guard var database = databases[name] else { return }
+  /// Takes a connection back: kept for the next test if `reusable` (then back inside the test
+  /// transaction, at its savepoint), closed otherwise (never waiting on a connection the server
+  /// ended). A database whose test transaction leaked is retired.
+  func checkin(_ lent: TestTransaction.Lent, reusable: Bool, leaked: Bool) async {
+    guard var database = databases[lent.database] else { return }
     database.lent -= 1
     if leaked {
       database.retired = true
-      if current == name { current = nil }
+      if current == lent.database { current = nil }
     }
-    if reusable && !database.retired && !connection.isClosed {
-      database.idle.append(connection)
+    if reusable && !database.retired && !lent.connection.isClosed {
+      database.idle.append(lent)
     } else {
-      await BoundedOperation.close(connection)
+      await BoundedOperation.close(lent.connection)
     }
-    databases[name] = database
-    if database.retired && database.lent == 0 { await dropDatabase(name) }
+    databases[lent.database] = database
+    if database.retired && database.lent == 0 { await dropDatabase(lent.database) }
   }
 
   /// Closes every connection and drops every database.
@@ -93,7 +101,7 @@ actor TransactionPool {
 
   private func dropDatabase(_ name: String) async {
     guard let database = databases.removeValue(forKey: name) else { return }
-    for connection in database.idle { await BoundedOperation.close(connection) }
+    for lent in database.idle { await BoundedOperation.close(lent.connection) }
     try? await session.drop(name)
   }
 }

@@ -50,8 +50,15 @@ func withAdminConnection<R: Sendable>(
     return result
   } catch {
     try? await connection.close()
-    throw error
+    throw AdminQueryFailed(detail: String(reflecting: error))
   }
+}
+
+/// A query the test made itself failed; `detail` has the server's message (PSQLError's own
+/// description hides it).
+struct AdminQueryFailed: Error, CustomStringConvertible {
+  let detail: String
+  var description: String { detail }
 }
 
 extension PostgresConnection {
