@@ -96,27 +96,18 @@ open class FixtureTestCase: XCTestCase {
   }
 
   #if !canImport(ObjectiveC)
-    /// Wakes XCTest's wait for this method (see ``wakeXCTestWaiter()``).
-    open override func setUp() async throws {
-      try await super.setUp()
-      Self.wakeXCTestWaiter()
-    }
-
-    /// Wakes XCTest's wait for this method (see ``wakeXCTestWaiter()``).
-    open override func tearDown() async throws {
-      Self.wakeXCTestWaiter()
-      try await super.tearDown()
-    }
-
-    /// Makes XCTest's wait for an `async` setUp or tearDown end as soon as the method does.
+    /// Makes XCTest's wait for `tearDown() async` end as soon as the tearDown methods are done.
     ///
-    /// swift-corelibs-xctest runs `setUp() async` and `tearDown() async` in a task and turns the
-    /// main run loop until the task says it is done; when the task finishes before the run loop
-    /// starts turning, the signal is lost and XCTest sleeps until its next check, up to a tenth
-    /// of a second for every test. A block queued on the main queue ends that wait as soon as
-    /// the run loop turns, so it lasts only as long as the method.
-    private static func wakeXCTestWaiter() {
+    /// swift-corelibs-xctest runs `tearDown() async` in a task and turns the main run loop
+    /// until the task says it is done; when the task finishes before the run loop starts
+    /// turning, the signal is lost and XCTest sleeps until its next check, up to a tenth of a
+    /// second per test. A block queued on the main queue here — the end of the tearDown
+    /// sequence, as overrides call `super.tearDown()` last — ends that wait as soon as the run
+    /// loop turns. (`setUp() async` gets no such block: overrides call `super.setUp()` first,
+    /// and an early wake-up there costs more than it saves.)
+    open override func tearDown() async throws {
       DispatchQueue.main.async {}
+      try await super.tearDown()
     }
   #endif
 
