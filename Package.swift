@@ -157,12 +157,16 @@ let package = Package(
     ),
     .testTarget(
       name: "CleanSlateGRDBTests",
-      dependencies: ["CleanSlateGRDB", "CleanSlateTesting", "CleanSlateXCTest"],
+      dependencies: [
+        "CleanSlateGRDB", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "CleanSlatePostgresTests",
-      dependencies: ["CleanSlatePostgres", "CleanSlateTesting", "CleanSlateXCTest"],
+      dependencies: [
+        "CleanSlatePostgres", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
+      ],
       swiftSettings: strictSettings
     ),
   ],

@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlateGRDB
+import CleanSlateTestSupport
 import CleanSlateTesting
 import Foundation
 import GRDB
@@ -156,32 +157,6 @@ import Testing
       seed: PlayerSchema.seed(count: 11))
     #expect(ten.key != eleven.key)
   }
-}
-
-/// A barrier for a fixed number of tasks.
-actor Rendezvous {
-  private let parties: Int
-  private var arrived = 0
-  private var waiting: [CheckedContinuation<Void, Never>] = []
-
-  init(parties: Int) { self.parties = parties }
-
-  func arrive() async {
-    arrived += 1
-    if arrived == parties {
-      for continuation in waiting { continuation.resume() }
-      waiting = []
-      return
-    }
-    await withCheckedContinuation { waiting.append($0) }
-  }
-}
-
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  var value: Int { lock.withLock { count } }
-  func increment() { lock.withLock { count += 1 } }
 }
 
 /// Whether `condition` holds within two seconds, checked every few milliseconds.

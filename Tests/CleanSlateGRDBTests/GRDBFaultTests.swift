@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlateGRDB
+import CleanSlateTestSupport
 import Foundation
 import GRDB
 import Testing

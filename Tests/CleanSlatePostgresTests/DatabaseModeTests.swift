@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlatePostgres
+import CleanSlateTestSupport
 import CleanSlateTesting
 import PostgresNIO
 import Testing
@@ -216,24 +217,5 @@ import Testing
 func serverVersion() async throws -> String {
   try await withAdminConnection { admin in
     try await admin.strings("SHOW server_version_num").first ?? ""
-  }
-}
-
-/// A barrier for a fixed number of tasks.
-actor Rendezvous {
-  private let parties: Int
-  private var arrived = 0
-  private var waiting: [CheckedContinuation<Void, Never>] = []
-
-  init(parties: Int) { self.parties = parties }
-
-  func arrive() async {
-    arrived += 1
-    if arrived == parties {
-      for continuation in waiting { continuation.resume() }
-      waiting = []
-      return
-    }
-    await withCheckedContinuation { waiting.append($0) }
   }
 }

@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlatePostgres
+import CleanSlateTestSupport
 import PostgresNIO
 import Testing
 

@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlatePostgres
+import CleanSlateTestSupport
 import CleanSlateTesting
 import PostgresNIO
 import Testing

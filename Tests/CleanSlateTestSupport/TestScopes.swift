@@ -1,10 +1,10 @@
-import CleanSlate
+package import CleanSlate
 import Foundation
 
 /// Runs `body` in a test scope of its own, inside `process`, and returns what ending the test
 /// scope reported. Marks the test failed first when `failing` is set.
-func runTestScope(
-  _ name: String = "PostgresTests/test()",
+package func runTestScope(
+  _ name: String = "Tests/test()",
   in process: ScopeRuntime,
   failing: Bool = false,
   _ body: @Sendable () async throws -> Void
@@ -24,19 +24,38 @@ func runTestScope(
 
 /// A private process scope, so that process-scoped fixtures are set up and torn down inside one
 /// test of ours.
-func makeProcessScope() -> ScopeRuntime {
+package func makeProcessScope() -> ScopeRuntime {
   ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
 }
 
 /// A value shared with `@Sendable` closures, behind a lock.
-final class Box<Value>: @unchecked Sendable {
+package final class Box<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var stored: Value
 
-  init(_ value: Value) { stored = value }
+  package init(_ value: Value) { stored = value }
 
-  var value: Value {
+  package var value: Value {
     get { lock.withLock { stored } }
     set { lock.withLock { stored = newValue } }
+  }
+}
+
+/// A barrier for a fixed number of tasks: each waits in ``arrive()`` until all have arrived.
+package actor Rendezvous {
+  private let parties: Int
+  private var arrived = 0
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  package init(parties: Int) { self.parties = parties }
+
+  package func arrive() async {
+    arrived += 1
+    if arrived == parties {
+      for continuation in waiting { continuation.resume() }
+      waiting = []
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
   }
 }
