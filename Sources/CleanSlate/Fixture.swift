@@ -46,6 +46,10 @@ public struct Fixture<Value: Sendable>: Sendable {
   ///     ``CleanSlateDefaults/teardownTimeout``.
   ///   - setup: Creates the value. Ask for other fixtures with the context's `use(_:)` and
   ///     register cleanup with its `addTeardown(_:)` right after creating what it undoes.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public init(
     _ name: String,
     scope: FixtureScope = .test,

@@ -77,6 +77,10 @@ public struct FixtureContext: Sendable {
   ///   - timeout: How long it may run before it is reported and abandoned; by default the
   ///     fixture's `teardownTimeout`, or ``CleanSlateDefaults/teardownTimeout``.
   ///   - body: The cleanup.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public func addTeardown(
     timeout: Duration? = nil,
     fileID: String = #fileID,
@@ -99,6 +103,10 @@ public struct FixtureContext: Sendable {
   ///   - timeout: How long it may run before it is reported and abandoned; by default the
   ///     fixture's `teardownTimeout`, or ``CleanSlateDefaults/teardownTimeout``.
   ///   - body: The cleanup.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public func addTeardown(
     timeout: Duration? = nil,
     fileID: String = #fileID,

@@ -36,6 +36,10 @@ extension Fixture where Value == DatabaseQueue {
   ///     Copies are opened ahead, so its `prepareDatabase` runs on a background queue, before
   ///     the test that gets the copy starts.
   ///   - seed: Writes the data every test starts with, inside one transaction, once per process.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public static func database(
     _ name: String = "database",
     migrator: DatabaseMigrator,
@@ -82,7 +86,7 @@ extension Fixture where Value == DatabasePool {
   /// }
   /// ```
   ///
-  /// The file lives in the test's ``CleanSlate/Fixture/temporaryDirectory``, written from the
+  /// The file lives in the test's `Fixture.temporaryDirectory`, written from the
   /// same per-process ``DatabaseTemplate`` as ``CleanSlate/Fixture/database(_:migrator:configuration:seed:fileID:filePath:line:column:)``.
   /// When the test ends, a transaction it left open is rolled back and reported, the pool is
   /// closed and the directory removed.
@@ -92,6 +96,10 @@ extension Fixture where Value == DatabasePool {
   ///   - migrator: The migrations every test's database has gone through.
   ///   - configuration: The configuration of every database; the template is built with it too.
   ///   - seed: Writes the data every test starts with, inside one transaction, once per process.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public static func databasePool(
     _ name: String = "databasePool",
     migrator: DatabaseMigrator,

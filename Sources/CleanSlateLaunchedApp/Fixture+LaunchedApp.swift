@@ -29,6 +29,10 @@ extension Fixture where Value == LaunchedApp {
   /// - Parameters:
   ///   - name: The fixture's name, shown in failures and in the trace.
   ///   - configuration: What to launch and how.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public static func launchedApp(
     _ name: String,
     _ configuration: LaunchedApp.Configuration,

@@ -26,7 +26,7 @@ extension LaunchedApp {
     /// How long the app has to exit after `SIGTERM` before its process group is killed.
     public var gracePeriod: Duration
     /// Whether the app is asked to reset its stores on launch: the reset argument and a fresh
-    /// environment token (a ``LaunchResetRequest``) are added to every launch.
+    /// environment token (a `LaunchResetRequest`) are added to every launch.
     public var resetsOnLaunch: Bool
     /// How many of the latest output lines are kept for failures and ``LaunchedApp/output``.
     public var keptOutputLines: Int
@@ -44,7 +44,7 @@ extension LaunchedApp {
     ///   - readiness: How to know it is ready; `.immediately` by default.
     ///   - readyTimeout: How long it has to become ready; 10 seconds by default.
     ///   - gracePeriod: How long it has to exit after `SIGTERM`; 3 seconds by default.
-    ///   - resetsOnLaunch: Whether to ask the app to reset its stores (``LaunchReset``); `true`
+    ///   - resetsOnLaunch: Whether to ask the app to reset its stores (`LaunchReset`); `true`
     ///     by default.
     public init(
       executable: URL,

@@ -60,7 +60,7 @@ public final class LaunchedApp: Sendable {
   /// Waits until the app prints a line containing `text` — one printed earlier counts — and
   /// returns it.
   ///
-  /// - Throws: ``CleanSlateError`` when the app's output ends or `timeout` passes first; the
+  /// - Throws: `CleanSlateError` when the app's output ends or `timeout` passes first; the
   ///   failure shows the app's output.
   @discardableResult
   public func waitForLine(
@@ -83,7 +83,7 @@ public final class LaunchedApp: Sendable {
   /// Waits until the app exits by itself (its output ends), for an app that runs to completion
   /// or a test that makes it quit. How it ended is checked when the test ends.
   ///
-  /// - Throws: ``CleanSlateError`` when it still runs after `timeout`; the failure shows its
+  /// - Throws: `CleanSlateError` when it still runs after `timeout`; the failure shows its
   ///   output.
   public func waitForExit(
     timeout: Duration = .seconds(5),
@@ -103,7 +103,7 @@ public final class LaunchedApp: Sendable {
   /// Stops the app now rather than at the end of the test: `SIGTERM` to its process group, then
   /// `SIGKILL` after the grace period.
   ///
-  /// - Throws: ``CleanSlateError`` (`appCrashed`) when it had crashed or exited with a failure
+  /// - Throws: `CleanSlateError` (`appCrashed`) when it had crashed or exited with a failure
   ///   status. The fixture's teardown does not report it again.
   public func stop() async throws {
     try await stopAndCheck()

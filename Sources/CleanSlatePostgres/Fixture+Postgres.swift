@@ -32,6 +32,10 @@ extension Fixture where Value == PostgresTestConnection {
   ///   - name: The fixture's name in failures and in the trace.
   ///   - template: The migrations and seed every test starts from.
   ///   - server: The server; by default the one the environment names.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public static func postgresTransaction(
     _ name: String = "postgresTransaction",
     template: PostgresTemplate,
@@ -99,6 +103,10 @@ extension Fixture where Value == PostgresTestDatabase {
   ///   - server: The server; by default the one the environment names.
   ///   - keepingFailed: Whether to keep the database of a failed test for inspection.
   ///   - ahead: How many clones (each with an open connection) to keep ready.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public static func postgresDatabase(
     _ name: String = "postgresDatabase",
     template: PostgresTemplate,

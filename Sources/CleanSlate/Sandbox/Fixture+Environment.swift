@@ -26,7 +26,12 @@ extension Fixture where Value == Void {
   /// before the first. (A cache keyed by the overrides would turn a repeated use into a no-op
   /// and leave a variable overridden by one in between.)
   ///
-  /// - Parameter overrides: The variables to set (a value) or unset (`nil`).
+  /// - Parameters:
+  ///   - overrides: The variables to set (a value) or unset (`nil`).
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public static func environment(
     _ overrides: [String: String?],
     fileID: String = #fileID,

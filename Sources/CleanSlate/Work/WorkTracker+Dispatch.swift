@@ -18,6 +18,10 @@ extension WorkTracker {
   ///   - qos: The block's quality of service.
   ///   - flags: The block's dispatch flags.
   ///   - work: The block.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public func async(
     _ label: String,
     on queue: DispatchQueue,
@@ -48,7 +52,12 @@ extension WorkTracker {
   /// }
   /// ```
   ///
-  /// - Parameter label: Names the work in failure messages.
+  /// - Parameters:
+  ///   - label: Names the work in failure messages.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   /// - Returns: The token to leave with once the work is done.
   public func enter(
     _ label: String,

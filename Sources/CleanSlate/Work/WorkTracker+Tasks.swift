@@ -14,6 +14,10 @@ extension WorkTracker {
   ///   - label: Names the work in failure messages.
   ///   - priority: The task's priority.
   ///   - operation: The work.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   /// - Returns: The task, to await or cancel as usual.
   @discardableResult
   public func start<Success: Sendable>(
@@ -49,6 +53,10 @@ extension WorkTracker {
   ///   - label: Names the work in failure messages.
   ///   - priority: The task's priority.
   ///   - operation: The work.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   /// - Returns: The task, to await or cancel as usual.
   @discardableResult
   public func start<Success: Sendable>(
@@ -83,6 +91,10 @@ extension WorkTracker {
   /// - Parameters:
   ///   - task: The task to count.
   ///   - label: Names the work in failure messages.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   /// - Returns: The same task.
   @discardableResult
   public func track<Success, Failure>(

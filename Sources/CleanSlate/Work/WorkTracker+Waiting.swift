@@ -15,7 +15,12 @@ extension WorkTracker {
   /// tick of a polling loop. Work still running when it gives up keeps running; the end of the
   /// test body reports and cancels it.
   ///
-  /// - Parameter timeout: How long to wait; by default ``timeout``.
+  /// - Parameters:
+  ///   - timeout: How long to wait; by default ``timeout``.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   /// - Throws: ``CleanSlateError`` (code `workStillRunning`) naming the work still running when
   ///   the time is up, reported at the line that called this method; `CancellationError` when
   ///   the waiting task is cancelled.

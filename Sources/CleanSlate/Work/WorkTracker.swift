@@ -50,8 +50,13 @@ public final class WorkTracker: Sendable {
 
   /// Creates a tracker with no work.
   ///
-  /// - Parameter timeout: How long the end of a test waits for the work before reporting it;
-  ///   by default ``defaultTimeout``.
+  /// - Parameters:
+  ///   - timeout: How long the end of a test waits for the work before reporting it; by
+  ///     default ``defaultTimeout``.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
   public init(
     timeout: Duration? = nil,
     fileID: String = #fileID,
