@@ -62,10 +62,7 @@ extension TransactionModeSerially {
       }
       // Then nothing is reported, and the next test sees every seeded row.
       #expect(failures.isEmpty)
-      _ = try await runTestScope(in: process) {
-        let connection = try await use(.playersTransaction)
-        #expect(try await connection.integer("SELECT count(*) FROM players") == 100)
-      }
+      #expect(try await nextTest(in: process).players == 100)
       _ = await process.end()
     }
 
@@ -84,11 +81,9 @@ extension TransactionModeSerially {
       #expect(failures.count == 1)
       #expect(failures.first?.summary.contains("ended the test's transaction") == true)
       // And the next test gets another database, with every seeded row.
-      _ = try await runTestScope(in: process) {
-        let connection = try await use(.playersTransaction)
-        #expect(connection.databaseName != first.value)
-        #expect(try await connection.integer("SELECT count(*) FROM players") == 100)
-      }
+      let next = try await nextTest(in: process)
+      #expect(next.database != first.value)
+      #expect(next.players == 100)
       _ = await process.end()
       // And the database the rows leaked into is gone.
       #expect(try await serverDatabases(prefix: first.value).isEmpty)
@@ -155,11 +150,9 @@ extension TransactionModeSerially {
       }
       // Then its end reports nothing, and the next test sees every seeded row.
       #expect(failures.isEmpty)
-      let next = try await runTestScope(in: process) {
-        let connection = try await use(.playersTransaction)
-        #expect(try await connection.integer("SELECT count(*) FROM players") == 100)
-      }
-      #expect(next.isEmpty)
+      let next = try await nextTest(in: process)
+      #expect(next.players == 100)
+      #expect(next.failures.isEmpty)
       _ = await process.end()
     }
 
@@ -177,11 +170,9 @@ extension TransactionModeSerially {
       // Then it is reported, and the next test gets another database with every seeded row.
       #expect(failures.count == 1)
       #expect(failures.first?.summary.contains("ended the test's transaction") == true)
-      _ = try await runTestScope(in: process) {
-        let connection = try await use(.playersTransaction)
-        #expect(connection.databaseName != first.value)
-        #expect(try await connection.integer("SELECT count(*) FROM players") == 100)
-      }
+      let next = try await nextTest(in: process)
+      #expect(next.database != first.value)
+      #expect(next.players == 100)
       _ = await process.end()
     }
 
@@ -198,4 +189,19 @@ extension TransactionModeSerially {
     }
 
   }
+}
+
+/// Runs one more transaction-mode test in `process`: how many players it saw, on which
+/// database, and what its end reported.
+private func nextTest(
+  in process: ScopeRuntime
+) async throws -> (players: Int, database: String, failures: [CleanSlateError]) {
+  let seen = Box((players: -1, database: ""))
+  let failures = try await runTestScope(in: process) {
+    let connection = try await use(.playersTransaction)
+    seen.value = (
+      try await connection.integer("SELECT count(*) FROM players"), connection.databaseName
+    )
+  }
+  return (seen.value.players, seen.value.database, failures)
 }
