@@ -27,3 +27,21 @@ package final class SemaphoreWaiter: BlockingWaiter {
     semaphore.signal()
   }
 }
+
+/// Runs `work` in a task and waits for its result on the calling thread with `waiter`: how a
+/// synchronous hook (an XCTest method, an exit handler) gets the result of async engine work.
+/// Never call it from a task: it would hold one of Swift concurrency's few threads.
+package func waitSynchronously<T: Sendable>(
+  on waiter: some BlockingWaiter, _ work: @escaping @Sendable () async -> T
+) -> T {
+  let outcome = Locked<T?>(nil)
+  Task {
+    let value = await work()
+    outcome.withLock { $0 = value }
+    waiter.wake()
+  }
+  while true {
+    if let value = outcome.value { return value }
+    waiter.wait(until: .now + .seconds(3600))
+  }
+}

@@ -280,6 +280,12 @@ package final class ScopeRuntime: Sendable {
     return finishEnd(with: failures)
   }
 
+  /// Ends the scope from synchronous code, blocking the calling thread on `waiter` until every
+  /// teardown and check has run: ``endBlocking(waiter:)`` when it can, else ``end()`` in a task.
+  package func endSynchronously(waiter: some BlockingWaiter) -> [CleanSlateError] {
+    endBlocking(waiter: waiter) ?? waitSynchronously(on: waiter) { await self.end() }
+  }
+
   /// Marks the scope ended and takes its teardowns and after-teardown checks, when `condition`
   /// holds for its state and it had not ended yet.
   private func takeEndWork(

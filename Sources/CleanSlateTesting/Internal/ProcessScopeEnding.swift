@@ -1,5 +1,4 @@
 internal import CleanSlate
-internal import Dispatch
 internal import Foundation
 
 /// Ends the process scope when the test process exits, so that process-scoped fixtures used by
@@ -36,16 +35,7 @@ package enum ProcessScopeEnding {
   /// Ends `runtime` from synchronous code, blocking the calling thread (never a Swift
   /// concurrency thread) until every teardown has run; returns their failures.
   static func endBlocking(_ runtime: ScopeRuntime) -> [CleanSlateError] {
-    if let failures = runtime.endBlocking(waiter: SemaphoreWaiter()) { return failures }
-    let done = DispatchSemaphore(value: 0)
-    let failures = Locked<[CleanSlateError]>([])
-    Task.detached {
-      let found = await runtime.end()
-      failures.withLock { $0 = found }
-      done.signal()
-    }
-    done.wait()
-    return failures.value
+    runtime.endSynchronously(waiter: SemaphoreWaiter())
   }
 
   /// The line printed for a process teardown failure.

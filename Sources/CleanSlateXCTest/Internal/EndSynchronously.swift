@@ -6,10 +6,23 @@ import Foundation
 ///
 /// When every teardown is synchronous, they run on a thread of their own while this thread
 /// waits (on the main thread, still serving the main queue); otherwise the scope ends in async
-/// code (``runSynchronously(_:)``).
+/// code.
 func endSynchronously(_ scope: ScopeRuntime) -> [CleanSlateError] {
-  let waiter: any BlockingWaiter = Thread.isMainThread ? MainThreadWaiter.shared : SemaphoreWaiter()
-  return scope.endBlocking(waiter: waiter) ?? runSynchronously { await scope.end() }
+  scope.endSynchronously(waiter: currentThreadWaiter())
+}
+
+/// Runs asynchronous engine work to completion from one of XCTest's synchronous hooks.
+///
+/// On the main thread, where XCTest runs tests, it keeps serving the main queue while it waits
+/// (``MainThreadWaiter``), so work that needs the main actor still runs. Elsewhere it blocks
+/// the calling thread.
+func runSynchronously<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+  waitSynchronously(on: currentThreadWaiter(), work)
+}
+
+/// How this thread waits: serving the main queue on the main thread, simply blocking elsewhere.
+private func currentThreadWaiter() -> any BlockingWaiter {
+  Thread.isMainThread ? MainThreadWaiter.shared : SemaphoreWaiter()
 }
 
 /// Waits on the main thread, where XCTest runs tests, without leaving the main queue unserved.
