@@ -1,8 +1,8 @@
-import Dispatch
+package import Dispatch
 
 extension Duration {
   /// The duration as a dispatch interval, in nanoseconds; `.never` if it does not fit.
-  var dispatchInterval: DispatchTimeInterval {
+  package var dispatchInterval: DispatchTimeInterval {
     let (seconds, attoseconds) = components
     let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     if nanoseconds.overflow || nanoseconds.partialValue > Int64(Int.max) { return .never }

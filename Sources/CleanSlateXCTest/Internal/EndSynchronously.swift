@@ -41,9 +41,7 @@ final class MainThreadWaiter: BlockingWaiter {
 
   func wait(until deadline: ContinuousClock.Instant) {
     let slice = min(deadline - .now, .milliseconds(1))
-    if semaphore.wait(timeout: .now() + .nanoseconds(Int(slice / .nanoseconds(1)))) == .success {
-      return
-    }
+    if semaphore.wait(timeout: .now() + slice.dispatchInterval) == .success { return }
     _ = RunLoop.current.run(mode: .default, before: Date())  // one pass, without blocking
   }
 
