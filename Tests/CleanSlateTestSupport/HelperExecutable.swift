@@ -1,3 +1,4 @@
+import CleanSlate
 import Dispatch
 package import Foundation
 
@@ -48,7 +49,7 @@ package struct HelperExecutable: Sendable {
       let errorReader = DispatchQueue(label: "HelperExecutable.stderr")
       let errorDone = DispatchSemaphore(value: 0)
       errorReader.async {
-        errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+        errorData.withLock { $0 = error.fileHandleForReading.readDataToEndOfFile() }
         errorDone.signal()
       }
       let outputData = output.fileHandleForReading.readDataToEndOfFile()
@@ -57,7 +58,7 @@ package struct HelperExecutable: Sendable {
       return Outcome(
         status: process.terminationStatus,
         standardOutput: String(decoding: outputData, as: UTF8.self),
-        standardError: String(decoding: errorData.get(), as: UTF8.self))
+        standardError: String(decoding: errorData.value, as: UTF8.self))
     }
   }
 }
@@ -77,15 +78,4 @@ package func offThread<R: Sendable>(_ work: @escaping @Sendable () -> R) async -
   await withCheckedContinuation { continuation in
     DispatchQueue.global().async { continuation.resume(returning: work()) }
   }
-}
-
-/// A value behind a lock, for a test's helpers that run on several threads.
-private final class Locked<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func get() -> Value { lock.withLock { value } }
-  func set(_ newValue: Value) { lock.withLock { value = newValue } }
 }

@@ -1,3 +1,4 @@
+import CleanSlateTestSupport
 import Foundation
 import Testing
 
@@ -156,11 +157,4 @@ private struct SandboxProbe: @unchecked Sendable {
 
 private struct ProbeFailed: Error {
   var mode: String
-}
-
-/// Runs blocking work on a dispatch thread, not on one of Swift concurrency's few threads.
-private func offThread<R: Sendable>(_ work: @escaping @Sendable () -> R) async -> R {
-  await withCheckedContinuation { continuation in
-    DispatchQueue.global().async { continuation.resume(returning: work()) }
-  }
 }
