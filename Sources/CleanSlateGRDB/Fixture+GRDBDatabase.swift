@@ -86,8 +86,9 @@ extension Fixture where Value == DatabasePool {
   /// }
   /// ```
   ///
-  /// The file lives in the test's `Fixture.temporaryDirectory`, written from the
-  /// same per-process ``DatabaseTemplate`` as ``CleanSlate/Fixture/database(_:migrator:configuration:seed:fileID:filePath:line:column:)``.
+  /// The file lives in the test's `Fixture.temporaryDirectory`, written from the same
+  /// per-process ``DatabaseTemplate`` as
+  /// ``CleanSlate/Fixture/database(_:migrator:configuration:seed:fileID:filePath:line:column:)``.
   /// When the test ends, a transaction it left open is rolled back and reported, the pool is
   /// closed and the directory removed.
   ///
