@@ -26,6 +26,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
   ],
   targets: [
     // MARK: - Engine (framework-agnostic, Foundation only)
@@ -81,7 +82,12 @@ let package = Package(
     ),
     .target(
       name: "CleanSlatePostgres",
-      dependencies: ["CleanSlate", .product(name: "PostgresNIO", package: "postgres-nio")],
+      dependencies: [
+        "CleanSlate",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ],
       swiftSettings: strictSettings
     ),
 

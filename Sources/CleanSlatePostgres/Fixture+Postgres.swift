@@ -19,10 +19,13 @@ extension Fixture where Value == PostgresTestConnection {
   ///
   /// The template is built once on the server (see ``PostgresTemplate``), cloned once per test
   /// process, and each test borrows a connection to that clone already inside the test
-  /// transaction (`BEGIN`, then a savepoint); its end rolls back to the savepoint, one round
-  /// trip. The application's transactions become savepoints (see ``PostgresTestConnection``). A
-  /// transaction the test left open, or one the code under test ended with a raw `COMMIT`, is
-  /// reported; after a `COMMIT` the database is replaced, so nothing leaks into later tests.
+  /// transaction (`BEGIN`, then a savepoint). Neither end of the test waits for the server: when
+  /// the test ends, the rollback to the savepoint is sent on its connection and the connection
+  /// goes back to the pool, where the next test's statements will run after that rollback. The
+  /// application's transactions become savepoints (see
+  /// ``PostgresTestConnection``). A transaction the test left open, or one the code under test
+  /// ended with a raw `COMMIT`, is reported when the test ends; after a `COMMIT` the database
+  /// is replaced before the next test starts, so nothing leaks into later tests.
   /// Concurrent tests each have their own connection and transaction; two that write the same
   /// rows wait for each other's locks, and may deadlock (PostgreSQL then fails one of them):
   /// run such tests one at a time, or use ``CleanSlate/Fixture/postgresDatabase(_:template:server:keepingFailed:ahead:fileID:filePath:line:column:)``
@@ -65,9 +68,9 @@ extension Fixture where Value == PostgresTestConnection {
       let pool = try await context.use(pool)
       let lent = try await TransactionBeginning.begin(in: pool)
       let connection = PostgresTestConnection(
-        underlying: lent.connection, databaseName: lent.database)
+        underlying: lent.connection, databaseName: lent.database, watch: lent.watch)
       context.addTeardown {
-        try await TransactionEnding.end(connection, lent: lent, returningTo: pool)
+        try TransactionEnding.end(connection, lent: lent, returningTo: pool)
       }
       return connection
     }

@@ -17,9 +17,10 @@ public import PostgresNIO
 /// A `BEGIN`, `COMMIT` or `ROLLBACK` sent through ``query(_:logger:file:line:)`` is turned into
 /// `SAVEPOINT`, `RELEASE SAVEPOINT` or `ROLLBACK TO SAVEPOINT`. PostgresNIO's own
 /// `withTransaction` on ``underlying`` sends a real `BEGIN`/`COMMIT`, which would end the test's
-/// transaction: CleanSlate notices it when the test ends, reports it, and never gives that
-/// database to another test (the next one gets a fresh clone of the template), so committed
-/// rows cannot leak into other tests.
+/// transaction: CleanSlate reads the server's answer to it as it arrives (a `COMMIT`, or a
+/// connection left outside any transaction), reports it when the test ends, and never gives
+/// that database to another test (the next one gets a fresh clone of the template), so
+/// committed rows cannot leak into later tests.
 public final class PostgresTestConnection: Sendable {
   /// The PostgresNIO connection underneath. Transaction-control statements sent through it
   /// directly are not turned into savepoints; a `COMMIT` there ends the test's transaction and
@@ -28,15 +29,21 @@ public final class PostgresTestConnection: Sendable {
   /// The database the connection is open on.
   public let databaseName: String
   private let savepoints = LockedValue(Savepoints())
+  /// Told of the savepoint statements this connection sends, which are not the code under
+  /// test's own transaction control.
+  private let watch: TransactionStatusWatch?
 
   private struct Savepoints {
     var open: [String] = []
     var created = 0
   }
 
-  init(underlying: PostgresConnection, databaseName: String) {
+  init(
+    underlying: PostgresConnection, databaseName: String, watch: TransactionStatusWatch? = nil
+  ) {
     self.underlying = underlying
     self.databaseName = databaseName
+    self.watch = watch
   }
 
   /// Runs a query inside the test's transaction, turning transaction control into savepoints.
@@ -99,6 +106,7 @@ public final class PostgresTestConnection: Sendable {
   @discardableResult
   private func run(_ sql: String, logger: Logger) async throws -> PostgresRowSequence {
     try checkOpen()
+    watch?.expectOwnStatements(1)
     return try await underlying.query(PostgresQuery(unsafeSQL: sql), logger: logger)
   }
 

@@ -92,49 +92,80 @@ extension TransactionModeSerially {
     @Test func aConnectionIsHandedOverAlreadyInsideAFreshTestTransaction() async throws {
       // Given a test that wrote rows and changed a setting on its connection.
       let process = makeProcessScope()
-      let pid = Box<Int>(0)
+      let firstPID = Box<Int>(0)
       let first = try await runTestScope(in: process) {
         let connection = try await use(.playersTransaction)
-        pid.value = try await connection.underlying.integer("SELECT pg_backend_pid()")
+        firstPID.value = try await connection.underlying.integer("SELECT pg_backend_pid()")
         try await connection.query("DELETE FROM players")
         try await connection.query("SET application_name = 'changed by a test'")
       }
       #expect(first.isEmpty)
-      // When the next test borrows the same connection.
+      // When the next tests borrow connections, until one gets the same connection again.
+      var reused = false
+      for _ in 1...4 where !reused {
+        let pid = Box<Int>(0)
+        let next = try await runTestScope(in: process) {
+          let connection = try await use(.playersTransaction)
+          pid.value = try await connection.underlying.integer("SELECT pg_backend_pid()")
+          // Then each is already inside the test transaction, at its savepoint, with every
+          // seeded row and none of the earlier test's settings.
+          try await connection.underlying.query(
+            "ROLLBACK TO SAVEPOINT cleanslate_test_transaction", logger: Logger(label: "tests"))
+          #expect(try await connection.integer("SELECT count(*) FROM players") == 100)
+          let name = try await connection.query("SHOW application_name").collect().first?
+            .decode(String.self)
+          #expect(name != "changed by a test")
+        }
+        #expect(next.isEmpty)
+        reused = pid.value == firstPID.value
+      }
+      // And the first test's connection was lent again: rolled back, not replaced.
+      #expect(reused)
+      _ = await process.end()
+    }
+
+    @Test func aTransactionThatWaitedTooLongIsRestartedBeforeItIsLent() async throws {
+      // Given connections back in the pool.
+      let process = makeProcessScope()
+      _ = try await runTestScope(in: process) {
+        _ = try await use(.playersTransaction)
+      }
+      // When the next test comes after their transactions' freshness ran out.
+      try await Task.sleep(for: .milliseconds(100))
       let next = try await runTestScope(in: process) {
         let connection = try await use(.playersTransaction)
-        #expect(try await connection.underlying.integer("SELECT pg_backend_pid()") == pid.value)
-        // Then it is already inside the test transaction, at its savepoint, with every seeded
-        // row and none of the earlier test's settings.
+        // Then it runs in a transaction begun for it: now(), the transaction's start, is not
+        // older than the test (10 ms fresh, far less than the 100 ms waited).
+        let age = try await connection.integer(
+          "SELECT (extract(epoch FROM clock_timestamp() - now()) * 1000)::int")
+        #expect(age < 50)
         try await connection.underlying.query(
           "ROLLBACK TO SAVEPOINT cleanslate_test_transaction", logger: Logger(label: "tests"))
-        #expect(try await connection.integer("SELECT count(*) FROM players") == 100)
-        let name = try await connection.query("SHOW application_name").collect().first?
-          .decode(String.self)
-        #expect(name != "changed by a test")
       }
       #expect(next.isEmpty)
       _ = await process.end()
     }
 
-    @Test func aTransactionThatWaitedTooLongIsRestartedBeforeItIsLent() async throws {
-      // Given a connection back in the pool, whose transaction has an id.
+    @Test func theEndOfATestDoesNotWaitForTheServer() async throws {
+      // Given a test that leaves a slow statement running on its connection.
       let process = makeProcessScope()
-      let transaction = Box<Int>(0)
-      _ = try await runTestScope(in: process) {
+      let slowStatementDone = Box<Bool>(false)
+      let slow = Box<Task<Void, Never>?>(nil)
+      let failures = try await runTestScope(in: process) {
         let connection = try await use(.playersTransaction)
-        transaction.value = try await connection.integer("SELECT txid_current()")
+        slow.value = Task {
+          _ = try? await connection.query("SELECT pg_sleep(0.5)")
+          slowStatementDone.value = true
+        }
+        try await Task.sleep(for: .milliseconds(50))
       }
-      // When the next test comes after the transaction's freshness ran out.
-      try await Task.sleep(for: .milliseconds(50))
-      let next = try await runTestScope(in: process) {
-        let connection = try await use(.playersTransaction)
-        // Then it runs in a new transaction, whose now() is new too.
-        #expect(try await connection.integer("SELECT txid_current()") != transaction.value)
-        try await connection.underlying.query(
-          "ROLLBACK TO SAVEPOINT cleanslate_test_transaction", logger: Logger(label: "tests"))
-      }
-      #expect(next.isEmpty)
+      // When the test has ended.
+      // Then it ended without waiting for its rollback, which queues behind that statement.
+      #expect(failures.isEmpty)
+      #expect(!slowStatementDone.value)
+      // And once the rollback is done, the next test still sees every seeded row.
+      await slow.value?.value
+      #expect(try await nextTest(in: process).players == 100)
       _ = await process.end()
     }
 
@@ -156,16 +187,25 @@ extension TransactionModeSerially {
       _ = await process.end()
     }
 
-    @Test func aRawCommitFollowedByANewTransactionIsStillCaught() async throws {
-      // Given code that commits the test's transaction and begins another, past the savepoints.
+    @Test(arguments: [
+      // A commit, then a new transaction past the savepoints.
+      ["DELETE FROM players", "COMMIT", "BEGIN"],
+      // A commit that chains a new transaction: the connection is inside one again.
+      ["DELETE FROM players", "COMMIT AND CHAIN"],
+      // A rollback, then writes outside the test's transaction, each committing on its own.
+      ["ROLLBACK", "DELETE FROM players WHERE id > 10"],
+    ])
+    func aTransactionEndedPastTheSavepointsIsCaught(statements: [String]) async throws {
+      // Given code that sends these statements on the raw connection.
       let process = makeProcessScope()
       let first = Box<String>("")
       let failures = try await runTestScope(in: process) {
         let connection = try await use(.playersTransaction)
         first.value = connection.databaseName
-        try await connection.query("DELETE FROM players")
-        try await connection.underlying.query("COMMIT", logger: Logger(label: "tests"))
-        try await connection.underlying.query("BEGIN", logger: Logger(label: "tests"))
+        for statement in statements {
+          try await connection.underlying.query(
+            PostgresQuery(unsafeSQL: statement), logger: Logger(label: "tests"))
+        }
       }
       // Then it is reported, and the next test gets another database with every seeded row.
       #expect(failures.count == 1)
@@ -173,6 +213,31 @@ extension TransactionModeSerially {
       let next = try await nextTest(in: process)
       #expect(next.database != first.value)
       #expect(next.players == 100)
+      _ = await process.end()
+    }
+
+    @Test(arguments: [
+      // Releases the test's savepoint, then writes in the transaction it leaves.
+      ["RELEASE SAVEPOINT cleanslate_test_transaction", "DELETE FROM players"],
+      // Rolls back and chains a new transaction, then writes in it: nothing is committed.
+      ["DELETE FROM players WHERE id > 50", "ROLLBACK AND CHAIN", "DELETE FROM players"],
+      // Savepoints of its own, on the raw connection.
+      ["SAVEPOINT mine", "DELETE FROM players", "RELEASE SAVEPOINT mine"],
+    ])
+    func transactionControlOfItsOwnNeverReachesTheNextTest(statements: [String]) async throws {
+      // Given code that sends these statements on the raw connection, which do not end the
+      // transaction but may take the test's savepoint away.
+      let process = makeProcessScope()
+      let failures = try await runTestScope(in: process) {
+        let connection = try await use(.playersTransaction)
+        for statement in statements {
+          try await connection.underlying.query(
+            PostgresQuery(unsafeSQL: statement), logger: Logger(label: "tests"))
+        }
+      }
+      // Then nothing is reported, and the next tests see every seeded row.
+      #expect(failures.isEmpty)
+      for _ in 1...2 { #expect(try await nextTest(in: process).players == 100) }
       _ = await process.end()
     }
 

@@ -33,12 +33,15 @@ func postgresBenchmarks(server: PostgresTestServer) -> [Sample] {
     _ = try await testCase.use(.players) as PostgresTestDatabase
   }
   let lending = Recorder()
+  let statement = Recorder()
   let transaction = runTests("PostgreSQL: transaction mode (BEGIN … ROLLBACK)", count: 1_000) {
     testCase in
     let start = ContinuousClock.now
     let connection: PostgresTestConnection = try await testCase.use(.players)
-    lending.record(ContinuousClock.now - start)
+    let lent = ContinuousClock.now
+    lending.record(lent - start)
     try await connection.query("UPDATE players SET score = 0 WHERE id = 1")
+    statement.record(ContinuousClock.now - lent)
   }
 
   // Database mode: the test's path is taking a clone and connecting; the 20 ms a test body
@@ -69,12 +72,16 @@ func postgresBenchmarks(server: PostgresTestServer) -> [Sample] {
       roundTrip.record(ContinuousClock.now - start)
     }
   }
+  let plainStatement = Recorder()
   let plainBody = runTests(
     "PostgreSQL: the same body, no fixture (harness + 1 statement)", count: 1_000
   ) { _ in
+    let start = ContinuousClock.now
     try await naive.updateOne()
+    plainStatement.record(ContinuousClock.now - start)
   }
-  // The floor of transaction mode: the same body, and a fixture whose teardown is one round trip.
+  // For comparison: the same body and a fixture whose teardown makes one round trip, as
+  // transaction mode's end did before the rollback moved to the background.
   let roundTripAtTeardown = Fixture<NaiveDatabase>("round trip at teardown") { context in
     context.addTeardown { () async throws in try await naive.selectOne() }
     return naive
@@ -83,6 +90,16 @@ func postgresBenchmarks(server: PostgresTestServer) -> [Sample] {
     "PostgreSQL: the same body + a fixture with 1 round trip at teardown", count: 1_000
   ) { testCase in
     try await testCase.use(roundTripAtTeardown).updateOne()
+  }
+  // The floor of any fixture: the same body, and a fixture whose teardown does nothing.
+  let emptyTeardown = Fixture<NaiveDatabase>("empty teardown") { context in
+    context.addTeardown {}
+    return naive
+  }
+  let anyFixture = runTests(
+    "PostgreSQL: the same body + a fixture with an empty teardown", count: 1_000
+  ) { testCase in
+    try await testCase.use(emptyTeardown).updateOne()
   }
   let truncate = runTests("PostgreSQL: TRUNCATE + re-seed per test (naive)", count: 30) { _ in
     try await naive.truncateAndReseed()
@@ -96,7 +113,9 @@ func postgresBenchmarks(server: PostgresTestServer) -> [Sample] {
     transaction, taking.sample("PostgreSQL: database mode, test's path (take clone + connect)"),
     database, backToBack, truncate, cloneOnPath,
     roundTrip.sample("PostgresNIO: one round trip (SELECT 1), the floor"), plainBody,
-    lending.sample("PostgreSQL: transaction mode, the test's start (use)"), floor,
+    lending.sample("PostgreSQL: transaction mode, the test's start (use)"), floor, anyFixture,
+    statement.sample("PostgreSQL: transaction mode, the body's UPDATE"),
+    plainStatement.sample("PostgreSQL: no fixture, the body's UPDATE"),
   ]
 }
 

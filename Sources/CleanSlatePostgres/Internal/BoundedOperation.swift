@@ -1,3 +1,4 @@
+internal import NIOCore
 internal import PostgresNIO
 
 /// The fixtures' own operations on a test's connection (checks, rollbacks, closes), bounded so
@@ -41,6 +42,7 @@ enum BoundedOperation {
     // The time limit is a timer on the connection's event loop: no task to start, wake or
     // cancel on the way of every operation.
     let timer = LockedValue<Scheduled<Void>?>(nil)
+    let closeWatch = LockedValue<CloseWatch.Token?>(nil)
     // Resumes the caller with the first outcome; says whether this one was it.
     let finish: @Sendable (Swift.Result<Result, any Error>) -> Bool = { result in
       let continuation = outcome.withLock { pending in
@@ -49,6 +51,7 @@ enum BoundedOperation {
       }
       guard let continuation else { return false }
       timer.withLock { $0?.cancel() }
+      closeWatch.withLock { $0.map(CloseWatch.remove) }
       continuation.resume(with: result)
       return true
     }
@@ -67,13 +70,58 @@ enum BoundedOperation {
         connection.close().whenComplete { _ in }
       }
       timer.withLock { $0 = scheduled }
-      connection.closeFuture.whenComplete { _ in
+      let token = CloseWatch.add(on: connection) {
         // Let an answer that arrived before the close win; PostgresNIO fails the others.
         Task {
           await Task.yield()
           _ = finish(.failure(Failure.serverClosedConnection))
         }
       }
+      closeWatch.withLock { $0 = token }
+      // Finished before the token was stored: nothing else will remove it.
+      if outcome.withLock({ $0 == nil }) { CloseWatch.remove(token) }
+    }
+  }
+
+  /// Sends `statements` on `connection` now, in order, as CleanSlate's own (announced to
+  /// `watch`), without waiting for them: `completion` gets the first failure or `nil`, once,
+  /// when they are answered, as soon as the connection closes, or once `limit` passes (closing
+  /// the connection then).
+  ///
+  /// The statements are written to the connection before this returns, so anything sent on it
+  /// afterwards runs after them.
+  static func send(
+    _ statements: [String],
+    on connection: PostgresConnection,
+    watch: TransactionStatusWatch,
+    limit: Duration = timeLimit,
+    completion: @escaping @Sendable ((any Error)?) -> Void
+  ) {
+    if connection.isClosed { return completion(Failure.serverClosedConnection) }
+    let pending = LockedValue<(@Sendable ((any Error)?) -> Void)?>(completion)
+    let finish: @Sendable ((any Error)?) -> Void = { error in
+      let completion = pending.withLock { pending in
+        defer { pending = nil }
+        return pending
+      }
+      completion?(error)
+    }
+    watch.expectOwnStatements(statements.count)
+    let answers = statements.map { statement in
+      connection.query(statement).map { _ in () }
+    }
+    let timer = connection.eventLoop.scheduleTask(in: .nanoseconds(limit.nanoseconds)) {
+      finish(Failure.timedOut(limit))
+      connection.close().whenComplete { _ in }
+    }
+    let closeWatch = CloseWatch.add(on: connection) {
+      // Let answers that arrived before the close win; PostgresNIO fails the others.
+      connection.eventLoop.execute { finish(Failure.serverClosedConnection) }
+    }
+    EventLoopFuture.andAllSucceed(answers, on: connection.eventLoop).whenComplete { result in
+      timer.cancel()
+      CloseWatch.remove(closeWatch)
+      if case .failure(let error) = result { finish(error) } else { finish(nil) }
     }
   }
 

@@ -1,4 +1,6 @@
 internal import Foundation
+internal import NIOCore
+internal import NIOPosix
 internal import PostgresNIO
 
 /// One test process's session with a PostgreSQL server: the maintenance connection that holds
@@ -42,13 +44,33 @@ actor ServerSession {
   }
 
   /// Opens a connection to one of the server's databases; a failure names the host and port.
+  ///
+  /// With a `watch`, the connection runs on a channel CleanSlate opens itself, with the watch's
+  /// handler first in it (see ``TransactionStatusWatch``).
   static func connect(
-    to server: PostgresTestServer, database: String
+    to server: PostgresTestServer, database: String, watch: TransactionStatusWatch? = nil
   ) async throws -> PostgresConnection {
     do {
+      guard let watch else {
+        return try await PostgresConnection.connect(
+          configuration: server.configuration(database: database),
+          id: ConnectionID.next(), logger: .cleanSlate)
+      }
+      let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        .connectTimeout(.seconds(5))
+        .channelInitializer { channel in
+          channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(watch.makeHandler())
+          }
+        }
+        .connect(host: server.host, port: server.port).get()
       return try await PostgresConnection.connect(
-        configuration: server.configuration(database: database),
-        id: ConnectionID.next(), logger: .cleanSlate)
+        on: channel.eventLoop,
+        configuration: PostgresConnection.Configuration(
+          establishedChannel: channel, username: server.username, password: server.password,
+          database: database),
+        id: ConnectionID.next(), logger: .cleanSlate
+      ).get()
     } catch {
       throw PostgresFixtureError(
         "Could not connect to PostgreSQL at \(server.host):\(server.port) (user '\(server.username)', database '\(database)'): \(PostgresFixtureError.describe(error)). Is the server running? Start one with `eval \"$(scripts/start-test-postgres.sh)\"`."

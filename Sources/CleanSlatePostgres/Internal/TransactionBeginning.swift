@@ -7,39 +7,25 @@ enum TransactionBeginning {
   /// earlier test is handed over as it is when its transaction is younger than
   /// ``TestTransaction/freshFor``; an older one is restarted (`ROLLBACK AND CHAIN`), a new one
   /// begun. A connection the server ended while it sat idle in the pool is replaced by a fresh
-  /// one, once.
+  /// one, once. The connection's watch starts afresh for the test.
   static func begin(in pool: TransactionPool) async throws -> TestTransaction.Lent {
     var attemptsLeft = 2
     while true {
       attemptsLeft -= 1
       var lent = try await pool.checkout()
-      let now = ContinuousClock.now
-      if let began = lent.began, now - began < TestTransaction.freshFor {
-        return lent
-      }
-      do {
-        let restart = lent.began != nil
-        let chains = pool.chainsTransactions
-        try await BoundedOperation.run(on: lent.connection) { raw in
-          if restart && chains {
-            try await raw.query("ROLLBACK AND CHAIN", logger: .cleanSlate)
-          } else {
-            if restart { try await raw.query("ROLLBACK", logger: .cleanSlate) }
-            try await raw.query("BEGIN", logger: .cleanSlate)
-          }
-          try await raw.query(
-            PostgresQuery(unsafeSQL: "SAVEPOINT \(TestTransaction.savepoint)"),
-            logger: .cleanSlate)
+      if !lent.isFresh {
+        do {
+          lent = try await TestTransaction.start(on: lent, chains: pool.chainsTransactions)
+        } catch {
+          pool.discard(lent)
+          if attemptsLeft > 0 && PostgresFixtureError.lostConnection(error) { continue }
+          throw PostgresFixtureError(
+            "Beginning the test's transaction on '\(lent.database)' on PostgreSQL at \(pool.server.host):\(pool.server.port) failed: \(PostgresFixtureError.describe(error))"
+          )
         }
-        lent.began = now
-        return lent
-      } catch {
-        await pool.checkin(lent, reusable: false, leaked: false)
-        if attemptsLeft > 0 && PostgresFixtureError.lostConnection(error) { continue }
-        throw PostgresFixtureError(
-          "Beginning the test's transaction on '\(lent.database)' on PostgreSQL at \(pool.server.host):\(pool.server.port) failed: \(PostgresFixtureError.describe(error))"
-        )
       }
+      lent.watch.mark()
+      return lent
     }
   }
 }
