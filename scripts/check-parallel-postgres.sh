@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Four test processes sharing one PostgreSQL server: `swift test --parallel` runs every XCTest
+# test of CleanSlatePostgresTests in a process of its own, four at a time. Passes when they all
+# pass (no database name collides: each would fail to be created) and no database a test
+# process created is left on the server afterwards (templates, kept across runs, excepted).
+# Databases already on the server before the run are left alone.
+#
+#   eval "$(scripts/start-test-postgres.sh)" && scripts/check-parallel-postgres.sh [swift test options]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+url="${CLEANSLATE_POSTGRES_URL:?set CLEANSLATE_POSTGRES_URL (eval \"\$(scripts/start-test-postgres.sh)\")}"
+psql_bin=$(command -v psql || ls -d /usr/lib/postgresql/*/bin/psql 2>/dev/null | sort -V | tail -n 1)
+leftovers() {
+  "$psql_bin" "$url" -Atc \
+    "SELECT datname FROM pg_database WHERE datname LIKE 'cs\_%' AND datname NOT LIKE 'cs\_tpl\_%' ORDER BY datname COLLATE \"C\""
+}
+
+before=$(leftovers)
+swift test "$@" --parallel --num-workers 4 --filter 'CleanSlatePostgresTests\.Postgres.*XCTests'
+left=$(LC_ALL=C comm -13 <(echo "$before") <(leftovers))
+if [[ -n "$left" ]]; then
+  echo "check-parallel-postgres: the test processes left these databases on the server:" >&2
+  echo "$left" >&2
+  exit 1
+fi
+echo "check-parallel-postgres: 4 test processes at a time, no collision, nothing left on the server"
