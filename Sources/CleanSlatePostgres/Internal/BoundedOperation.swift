@@ -83,48 +83,6 @@ enum BoundedOperation {
     }
   }
 
-  /// Sends `statements` on `connection` now, in order, as CleanSlate's own (announced to
-  /// `watch`), without waiting for them: `completion` gets the first failure or `nil`, once,
-  /// when they are answered, as soon as the connection closes, or once `limit` passes (closing
-  /// the connection then).
-  ///
-  /// The statements are written to the connection before this returns, so anything sent on it
-  /// afterwards runs after them.
-  static func send(
-    _ statements: [String],
-    on connection: PostgresConnection,
-    watch: TransactionStatusWatch,
-    limit: Duration = timeLimit,
-    completion: @escaping @Sendable ((any Error)?) -> Void
-  ) {
-    if connection.isClosed { return completion(Failure.serverClosedConnection) }
-    let pending = LockedValue<(@Sendable ((any Error)?) -> Void)?>(completion)
-    let finish: @Sendable ((any Error)?) -> Void = { error in
-      let completion = pending.withLock { pending in
-        defer { pending = nil }
-        return pending
-      }
-      completion?(error)
-    }
-    watch.expectOwnStatements(statements.count)
-    let answers = statements.map { statement in
-      connection.query(statement).map { _ in () }
-    }
-    let timer = connection.eventLoop.scheduleTask(in: .nanoseconds(limit.nanoseconds)) {
-      finish(Failure.timedOut(limit))
-      connection.close().whenComplete { _ in }
-    }
-    let closeWatch = CloseWatch.add(on: connection) {
-      // Let answers that arrived before the close win; PostgresNIO fails the others.
-      connection.eventLoop.execute { finish(Failure.serverClosedConnection) }
-    }
-    EventLoopFuture.andAllSucceed(answers, on: connection.eventLoop).whenComplete { result in
-      timer.cancel()
-      CloseWatch.remove(closeWatch)
-      if case .failure(let error) = result { finish(error) } else { finish(nil) }
-    }
-  }
-
   /// Closes `connection` without waiting longer than the time limit.
   static func close(_ connection: PostgresConnection) async {
     guard !connection.isClosed else { return }

@@ -21,13 +21,20 @@ enum TransactionReturn {
       back.began = ContinuousClock.now
     }
     let connection = lent.connection
-    BoundedOperation.send(statements, on: connection, watch: lent.watch) { error in
-      guard let error, !connection.isClosed else { return }
-      FileHandle.standardError.write(
-        Data(
-          "CleanSlate: rolling back a transaction-mode connection to '\(lent.database)' after its test failed (\(PostgresFixtureError.describe(error))); the connection was closed\n"
-            .utf8))
-      connection.close().whenComplete { _ in }
+    guard !connection.isClosed else { return back }
+    // Written to the connection before this returns; nothing waits for the answers, so they
+    // need no time limit: a server that never answers holds up the next test's statements,
+    // which fail or hang as on any connection.
+    lent.watch.expectOwnStatements(statements.count)
+    for statement in statements {
+      connection.query(statement).whenFailure { error in
+        guard !connection.isClosed else { return }
+        FileHandle.standardError.write(
+          Data(
+            "CleanSlate: rolling back a transaction-mode connection to '\(lent.database)' after its test failed (\(PostgresFixtureError.describe(error))); the connection was closed\n"
+              .utf8))
+        connection.close().whenComplete { _ in }
+      }
     }
     return back
   }
