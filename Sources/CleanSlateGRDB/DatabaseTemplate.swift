@@ -25,11 +25,13 @@ public struct DatabaseTemplate: Sendable {
 
   /// Builds a template: an in-memory database migrated one migration at a time, then seeded.
   ///
+  /// - Parameter headroom: How far each in-memory copy may grow beyond the template, in bytes.
   /// - Throws: ``DatabaseTemplateError`` naming the migration (or the seed) that failed.
   package static func build(
     migrator: DatabaseMigrator,
     configuration: Configuration,
-    seed: (@Sendable (Database) throws -> Void)?
+    seed: (@Sendable (Database) throws -> Void)?,
+    headroom: Int = DatabaseRegion.defaultHeadroom
   ) throws -> DatabaseTemplate {
     let queue = try DatabaseQueue(configuration: configuration)
     for identifier in migrator.migrations {
@@ -47,7 +49,7 @@ public struct DatabaseTemplate: Sendable {
       }
     }
     return try queue.writeWithoutTransaction { db in
-      let image = try DatabaseImage(of: db)
+      let image = try DatabaseImage(of: db, headroom: headroom)
       var hasher = FNVHasher()
       hasher.combine("cleanslate-grdb-template-1")
       for identifier in migrator.migrations { hasher.combine(identifier) }
@@ -60,16 +62,43 @@ public struct DatabaseTemplate: Sendable {
   }
 
   /// Opens a new in-memory database holding a private copy of the template.
-  package func makeQueue(configuration: Configuration) throws -> DatabaseQueue {
+  ///
+  /// The copy is loaded as the connection opens, after the configuration's own
+  /// `prepareDatabase` and before GRDB first reads the schema, so that the schema is read once.
+  package func makeCopy(configuration: Configuration) throws -> DatabaseCopy {
+    let region = LoadedRegion()
+    var configuration = configuration
+    configuration.prepareDatabase { [image] db in region.value = try image.load(into: db) }
     let queue = try DatabaseQueue(configuration: configuration)
-    try queue.writeWithoutTransaction { try image.load(into: $0) }
-    return queue
+    return DatabaseCopy(queue: queue, region: region.value)
   }
 
   /// Writes the template as a database file, to be opened by a `DatabasePool`.
   package func write(to url: URL) throws {
     try image.bytes.write(to: url, options: .withoutOverwriting)
   }
+}
+
+/// A private copy of a template: its connection, and the memory it lives in.
+package struct DatabaseCopy: Sendable {
+  /// The copy's connection.
+  package let queue: DatabaseQueue
+  /// The region holding the database, released when the connection closes (nil when the
+  /// copy was made the portable way, in memory SQLite owns).
+  let region: DatabaseRegion?
+
+  /// Whether the database grew to its limit, so that writes past it failed with `SQLITE_FULL`.
+  package var reachedCapacity: Bool { region?.reachedCapacity ?? false }
+
+  /// The addresses of the region holding the database (nil when SQLite owns its memory).
+  package var addresses: Range<UInt>? {
+    region.map { UInt(bitPattern: $0.base)..<UInt(bitPattern: $0.base) + UInt($0.capacity) }
+  }
+}
+
+/// The region a connection's `prepareDatabase` loaded, read back once the connection is open.
+private final class LoadedRegion: @unchecked Sendable {
+  var value: DatabaseRegion?
 }
 
 /// A migration or a seed that failed while a ``DatabaseTemplate`` was built.

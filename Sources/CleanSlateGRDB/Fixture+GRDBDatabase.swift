@@ -22,19 +22,27 @@ extension Fixture where Value == DatabaseQueue {
   /// ```
   ///
   /// The migrations and the seed run once per test process, into a ``DatabaseTemplate``; each
-  /// test then gets a copy of it of its own, loaded with `sqlite3_deserialize`. Copies are
-  /// opened ahead, two at a time, on a background queue, so a test only takes one (a test that
-  /// finds none ready opens its own). When the test ends, a transaction it left open is rolled
-  /// back and reported (GRDB lets a test leave one open only with
-  /// `Configuration.allowsUnsafeTransactions`; otherwise GRDB itself stops it), and the database
-  /// is closed in the background.
+  /// test then gets a copy of it of its own, loaded with `sqlite3_deserialize`. On Linux the
+  /// copy shares the template's memory copy-on-write (the kernel copies a page only when the
+  /// test writes it); elsewhere the template is copied in. Copies are opened ahead, two at a
+  /// time, on a background thread of low priority, so a test only takes one (a test that finds
+  /// none ready, as on a machine with no idle core, opens its own). When the test ends, a
+  /// transaction it left open is rolled back and reported (GRDB lets a test leave one open only
+  /// with `Configuration.allowsUnsafeTransactions`; otherwise GRDB itself stops it), and the
+  /// database is closed in the background.
+  ///
+  /// A test's database may grow up to 1 GiB beyond the template (the limit SQLite itself puts
+  /// on a deserialized database). Writes past it fail with `SQLITE_FULL` ("database or disk is
+  /// full"), and the test's end reports the limit it reached. For more, use
+  /// ``CleanSlate/Fixture/databasePool(_:migrator:configuration:seed:fileID:filePath:line:column:)``,
+  /// whose database is a file.
   ///
   /// - Parameters:
   ///   - name: The fixture's name in failures and in the trace.
   ///   - migrator: The migrations every test's database has gone through.
   ///   - configuration: The configuration of every database; the template is built with it too.
-  ///     Copies are opened ahead, so its `prepareDatabase` runs on a background queue, before
-  ///     the test that gets the copy starts.
+  ///     Copies are opened ahead, so its `prepareDatabase` runs on a background thread, before
+  ///     the test that gets the copy starts, on the connection before the template is loaded.
   ///   - seed: Writes the data every test starts with, inside one transaction, once per process.
   ///   - fileID: The file that calls this, for failure messages; leave the default.
   ///   - filePath: That file's full path; leave the default.
@@ -50,13 +58,32 @@ extension Fixture where Value == DatabaseQueue {
     line: Int = #line,
     column: Int = #column
   ) -> Fixture<DatabaseQueue> {
+    database(
+      name, migrator: migrator, configuration: configuration, seed: seed,
+      headroom: DatabaseRegion.defaultHeadroom,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// ``database(_:migrator:configuration:seed:fileID:filePath:line:column:)`` whose databases may
+  /// grow `headroom` bytes beyond the template (tests use a small one to reach it).
+  package static func database(
+    _ name: String,
+    migrator: DatabaseMigrator,
+    configuration: Configuration,
+    seed: (@Sendable (Database) throws -> Void)?,
+    headroom: Int,
+    fileID: String,
+    filePath: String,
+    line: Int,
+    column: Int
+  ) -> Fixture<DatabaseQueue> {
     // The template and the copies opened ahead of the tests, one process-scoped fixture.
     let supply = Fixture<DatabaseSupply>(
       "\(name) template", scope: .process,
       fileID: fileID, filePath: filePath, line: line, column: column
     ) { context in
       let template = try DatabaseTemplate.build(
-        migrator: migrator, configuration: configuration, seed: seed)
+        migrator: migrator, configuration: configuration, seed: seed, headroom: headroom)
       let supply = DatabaseSupply(template: template, configuration: configuration)
       context.addTeardown { supply.close() }
       supply.refill()
@@ -66,12 +93,15 @@ extension Fixture where Value == DatabaseQueue {
       name, fileID: fileID, filePath: filePath, line: line, column: column
     ) { context in
       let supply = try await context.use(supply)
-      let queue = try supply.take()
+      let copy = try supply.take()
       context.addTeardown {
-        defer { supply.discard(queue) }
-        try queue.rollBackLeftOpenTransaction(fixture: name)
+        defer { supply.discard(copy) }
+        try copy.queue.rollBackLeftOpenTransaction(fixture: name)
+        if let region = copy.region, region.reachedCapacity {
+          throw DatabaseFull(fixture: name, headroom: region.headroom)
+        }
       }
-      return queue
+      return copy.queue
     }
   }
 }

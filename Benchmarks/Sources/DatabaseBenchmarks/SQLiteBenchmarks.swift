@@ -61,3 +61,93 @@ func sqliteBenchmarks() -> [Sample] {
   }
   return [empty, fresh, naive, body]
 }
+
+/// Where a fresh-database test's time goes: `use`, the body's read, and the rest (teardown and
+/// harness), against the same read on one shared database handed over by fixtures whose
+/// teardown does nothing or hops onto the queue as the real one does. `only` ("fresh" or
+/// "shared") runs one half, for profiling.
+func sqliteBreakdown(count: Int, only: String?) -> [Sample] {
+  let rows: @Sendable (Database) throws -> Int = {
+    try Int.fetchOne($0, sql: "SELECT count(*) FROM players")!
+  }
+  _ = runTests("warm-up", count: 3) { testCase in
+    _ = try await testCase.use(.players).read(rows)
+  }
+  var samples: [Sample] = []
+  if only != "shared" {
+    let useTimes = Recorder()
+    let readTimes = Recorder()
+    let (hopIn, inside, hopOut) = (Recorder(), Recorder(), Recorder())
+    samples.append(
+      runTests("fresh: whole test", count: count) { testCase in
+        let start = ContinuousClock.now
+        let dbQueue: DatabaseQueue = try await testCase.use(.players)
+        let used = ContinuousClock.now
+        let (count, entered, counted) = try await dbQueue.read { db in
+          let entered = ContinuousClock.now
+          return (try rows(db), entered, ContinuousClock.now)
+        }
+        let done = ContinuousClock.now
+        precondition(count == 10_000)
+        useTimes.record(used - start)
+        readTimes.record(done - used)
+        hopIn.record(entered - used)
+        inside.record(counted - entered)
+        hopOut.record(done - counted)
+      })
+    samples += [
+      useTimes.sample("fresh: use"), readTimes.sample("fresh: body's read"),
+      hopIn.sample("fresh: read: into the closure"), inside.sample("fresh: read: count(*)"),
+      hopOut.sample("fresh: read: back"),
+    ]
+  }
+  if only != "fresh" {
+    let shared = try! DatabaseQueue()
+    try! Players.migrator.migrate(shared)
+    try! shared.write(Players.seed)
+    let sharedReads = Recorder()
+    let (hopIn, inside, hopOut) = (Recorder(), Recorder(), Recorder())
+    samples.append(
+      runTests("shared: whole test", count: count) { _ in
+        let start = ContinuousClock.now
+        let (count, entered, counted) = try await shared.read { db in
+          let entered = ContinuousClock.now
+          return (try rows(db), entered, ContinuousClock.now)
+        }
+        let done = ContinuousClock.now
+        precondition(count == 10_000)
+        sharedReads.record(done - start)
+        hopIn.record(entered - start)
+        inside.record(counted - entered)
+        hopOut.record(done - counted)
+      })
+    samples += [
+      sharedReads.sample("shared: body's read"),
+      hopIn.sample("shared: read: into the closure"), inside.sample("shared: read: count(*)"),
+      hopOut.sample("shared: read: back"),
+    ]
+    let handedOver = Fixture<DatabaseQueue>("shared, empty teardown") { context in
+      context.addTeardown {}
+      return shared
+    }
+    samples.append(
+      runTests("shared via a fixture, empty sync teardown", count: count) {
+        testCase in
+        let count = try await testCase.use(handedOver).read(rows)
+        precondition(count == 10_000)
+      })
+    let checked = Fixture<DatabaseQueue>("shared, transaction check") { context in
+      context.addTeardown { _ = shared.writeWithoutTransaction { $0.isInsideTransaction } }
+      return shared
+    }
+    samples.append(
+      runTests(
+        "shared via a fixture, teardown hops onto the queue", count: count
+      ) {
+        testCase in
+        let count = try await testCase.use(checked).read(rows)
+        precondition(count == 10_000)
+      })
+  }
+  return samples
+}
