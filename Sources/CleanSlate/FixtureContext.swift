@@ -72,6 +72,8 @@ public struct FixtureContext: Sendable {
   /// Teardowns run last in, first out, exactly once, whether the test passed, failed, threw or
   /// was cancelled. Register one right after creating what it undoes, so nothing is torn down
   /// that was never set up. A teardown that throws is reported and does not stop the others.
+  /// One registered after its scope has ended (by setup work that outlived its test) runs at
+  /// once; if it fails, the failure is reported when the process scope ends, failing the run.
   ///
   /// - Parameters:
   ///   - timeout: How long it may run before it is reported and abandoned; by default the
@@ -98,6 +100,8 @@ public struct FixtureContext: Sendable {
   ///
   /// Teardowns run last in, first out, exactly once, shielded from the test's cancellation.
   /// One that outlives its time limit is cancelled, reported and abandoned; the rest still run.
+  /// One registered after its scope has ended runs at once; if it fails, the failure is
+  /// reported when the process scope ends, failing the run.
   ///
   /// - Parameters:
   ///   - timeout: How long it may run before it is reported and abandoned; by default the

@@ -148,4 +148,40 @@ import Testing
     while !done.value { await Task.yield() }
     #expect(journal.all == ["late"])
   }
+
+  @Test func aLateTeardownsFailureIsReportedWhenTheProcessScopeEnds() async throws {
+    // Given a test scope that has ended
+    let scopes = Scopes()
+    let test = scopes.test()
+    _ = await test.end()
+
+    // When a teardown registered on it afterwards throws
+    test.addTeardown(at: CodeLocation()) { throw Boom(label: "late") }
+
+    // Then the process scope's end reports that failure, once
+    _ = await scopes.suite.end()
+    let failures = await scopes.root.end()
+    #expect(failures.count == 1)
+    #expect(failures.first?.code == .teardownFailed)
+    #expect(failures.first?.description.contains("late") == true)
+    #expect(await scopes.root.end().isEmpty)
+  }
+
+  @Test func aLateTeardownsFailureIsReportedWhenTheProcessScopeEndsFromSynchronousCode()
+    async throws
+  {
+    // Given a test scope that has ended, and a teardown registered on it afterwards that throws
+    let scopes = Scopes()
+    let test = scopes.test()
+    _ = await test.end()
+    test.addTeardown(at: CodeLocation()) { throw Boom(label: "late") }
+    _ = await scopes.suite.end()
+
+    // When the process scope ends from synchronous code, as at process exit
+    let failures = await offThread { scopes.root.endSynchronously(waiter: SemaphoreWaiter()) }
+
+    // Then it waited for that teardown and reports its failure
+    #expect(failures.count == 1)
+    #expect(failures.first?.description.contains("late") == true)
+  }
 }

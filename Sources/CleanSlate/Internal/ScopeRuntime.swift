@@ -1,3 +1,5 @@
+import Foundation
+
 /// A live scope — one test, one suite, or the process — with its fixture cache and its
 /// teardown stack.
 ///
@@ -25,6 +27,9 @@ package final class ScopeRuntime: Sendable {
     var afterTeardownChecks: [@Sendable () async -> [CleanSlateError]] = []
     var failed = false
     var ended = false
+    /// On a scope without a parent: teardowns registered on scopes that had already ended,
+    /// still running or not yet reported; `nil` once this scope's end has reported them.
+    var lateTeardowns: [Task<[CleanSlateError], Never>]? = []
   }
 
   /// Creates a scope and records its beginning in the trace.
@@ -195,7 +200,8 @@ package final class ScopeRuntime: Sendable {
 
   // MARK: - Teardown
 
-  /// Pushes a teardown onto this scope's stack. Once the scope has ended, it runs at once.
+  /// Pushes a teardown onto this scope's stack. Once the scope has ended, it runs at once, and
+  /// its failure is reported when the root scope (the process's) ends.
   func addTeardown(_ teardown: Teardown) {
     let ended = state.withLock { state in
       if !state.ended { state.teardowns.append(teardown) }
@@ -203,8 +209,45 @@ package final class ScopeRuntime: Sendable {
     }
     if ended {
       let sequence = teardownSequence([teardown])
-      Task { _ = await sequence.run() }
+      root.runLate(Task { await sequence.run() })
     }
+  }
+
+  /// The scope at the top of this one's parents: the process scope.
+  private var root: ScopeRuntime { parent?.root ?? self }
+
+  /// Keeps a late teardown's outcome for this (root) scope's end to report; once that end has
+  /// reported, there is no one left to tell but standard error.
+  private func runLate(_ task: Task<[CleanSlateError], Never>) {
+    let kept = state.withLock { state -> Bool in
+      guard state.lateTeardowns != nil else { return false }
+      state.lateTeardowns?.append(task)
+      return true
+    }
+    guard !kept else { return }
+    Task {
+      for failure in await task.value {
+        FileHandle.standardError.write(Data("[CleanSlate] \(failure)\n".utf8))
+      }
+    }
+  }
+
+  /// Waits for the late teardowns of this (root) scope, including any registered meanwhile,
+  /// and returns their failures; later ones are only printed.
+  private func lateFailures() async -> [CleanSlateError] {
+    guard parent == nil else { return [] }
+    var failures: [CleanSlateError] = []
+    while let tasks = state.withLock({ state -> [Task<[CleanSlateError], Never>]? in
+      guard let tasks = state.lateTeardowns, !tasks.isEmpty else {
+        state.lateTeardowns = nil
+        return nil
+      }
+      state.lateTeardowns = []
+      return tasks
+    }) {
+      for task in tasks { failures += await task.value }
+    }
+    return failures
   }
 
   /// Pushes a teardown registered by the test itself rather than by a fixture.
@@ -263,6 +306,7 @@ package final class ScopeRuntime: Sendable {
         return failures
       }.value
     }
+    failures += await lateFailures()
     return finishEnd(with: failures)
   }
 
@@ -275,8 +319,16 @@ package final class ScopeRuntime: Sendable {
       state.afterTeardownChecks.isEmpty && state.teardowns.allSatisfy(\.isSynchronous)
     }
     guard let (teardowns, _) = work else { return hasEnded ? [] : nil }
-    let failures =
+    var failures =
       teardowns.isEmpty ? [] : teardownSequence(teardowns.reversed()).runBlocking(waiter: waiter)
+    if parent == nil {
+      let noneLate = state.withLock { state -> Bool in
+        guard state.lateTeardowns?.isEmpty ?? true else { return false }
+        state.lateTeardowns = nil
+        return true
+      }
+      if !noneLate { failures += waitSynchronously(on: waiter) { await self.lateFailures() } }
+    }
     return finishEnd(with: failures)
   }
 
