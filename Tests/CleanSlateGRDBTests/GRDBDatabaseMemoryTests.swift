@@ -6,6 +6,12 @@ import GRDB
 import Testing
 
 @Suite struct GRDBDatabaseMemoryTests {
+  /// Databases that may grow 1 MiB beyond their template.
+  static let small = Fixture.database(
+    "small", migrator: PlayerSchema.migrator, configuration: Configuration(),
+    seed: PlayerSchema.seed(count: 100), headroom: 1 << 20,
+    fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+
   @Test func aWriteInOneCopyIsNeverSeenByAnotherCopyOrALaterOne() throws {
     // Given two copies of one template.
     let template = try DatabaseTemplate.build(
@@ -55,10 +61,7 @@ import Testing
 
   @Test func aWriteBeyondTheLimitFailsWithSQLITE_FULLAndTheTestIsToldTheLimit() async throws {
     // Given a database that may grow 1 MiB beyond its template.
-    let fixture = Fixture.database(
-      "small", migrator: PlayerSchema.migrator, configuration: Configuration(),
-      seed: PlayerSchema.seed(count: 100), headroom: 1 << 20,
-      fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    let fixture = Self.small
     let process = makeProcessScope()
     let thrown = Box<DatabaseError?>(nil)
     let failures = try await runTestScope(in: process) {
@@ -84,10 +87,7 @@ import Testing
   }
 
   @Test func aTestThatStaysWithinTheLimitIsNotToldAboutIt() async throws {
-    let fixture = Fixture.database(
-      "small", migrator: PlayerSchema.migrator, configuration: Configuration(),
-      seed: PlayerSchema.seed(count: 100), headroom: 1 << 20,
-      fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    let fixture = Self.small
     let process = makeProcessScope()
     let failures = try await runTestScope(in: process) {
       let dbQueue = try await use(fixture)
@@ -110,21 +110,25 @@ import Testing
   }
 
   #if os(Linux)
+    // Other tests map and unmap memory at the same time, and may be given addresses these
+    // copies had: so the copies are recognized by the template's shared-memory file they map,
+    // which is this template's alone.
+
     @Test func closingACopyReleasesItsMemory() throws {
-      // Given twenty copies, each in a region of its own.
+      // Given twenty copies, each in a region of its own that maps the template's file.
       let template = try DatabaseTemplate.build(
         migrator: PlayerSchema.migrator, configuration: Configuration(),
         seed: PlayerSchema.seed(count: 100))
       let copies = try (1...20).map { _ in try template.makeCopy(configuration: Configuration()) }
       let regions = copies.compactMap(\.addresses)
       #expect(regions.count == copies.count)
-      let mapped = try mappings()
-      #expect(regions.allSatisfy { region in mapped.contains { $0.overlaps(region) } })
+      let file = try #require(try mappedFile(at: regions[0].lowerBound))
+      #expect(file.contains("cleanslate-grdb"))
+      #expect(try mappings(of: file) == copies.count)
       // When they are closed.
       for copy in copies { try copy.queue.close() }
-      // Then none of their memory is mapped any more.
-      let left = try mappings()
-      #expect(regions.allSatisfy { region in !left.contains { $0.overlaps(region) } })
+      // Then none of them is mapped any more.
+      #expect(try mappings(of: file) == 0)
     }
 
     @Test func aCopyClosedLateByAStatementItKeptIsReleasedWhenItFinallyCloses() throws {
@@ -134,34 +138,45 @@ import Testing
         seed: PlayerSchema.seed(count: 10))
       var copy: DatabaseCopy? = try template.makeCopy(configuration: Configuration())
       let region = try #require(copy?.addresses)
+      let file = try #require(try mappedFile(at: region.lowerBound))
       var statement: Statement? = try copy?.queue.inDatabase {
         try $0.makeStatement(sql: "SELECT * FROM players")
       }
       #expect(throws: DatabaseError.self) { try copy?.queue.close() }
       // Then its memory stays while SQLite may still read it.
-      let mapped = try mappings()
-      #expect(mapped.contains { $0.overlaps(region) })
+      #expect(try mappings(of: file) == 1)
       // And is released once the statement and the connection are gone.
       statement = nil
       copy = nil
       _ = statement
-      let left = try mappings()
-      #expect(!left.contains { $0.overlaps(region) })
+      #expect(try mappings(of: file) == 0)
     }
 
-    /// The address ranges the process has mapped, from `/proc/self/maps` (read to its end: a
-    /// file of the kernel's, whose size reads as 0).
-    private func mappings() throws -> [Range<UInt>] {
+    /// The file mapped at `address`, from `/proc/self/maps`; nil for anonymous memory.
+    private func mappedFile(at address: UInt) throws -> String? {
+      try mappings().first { $0.range.lowerBound == address }?.file
+    }
+
+    /// How many of the process's mappings map `file`.
+    private func mappings(of file: String) throws -> Int {
+      try mappings().count { $0.file == file }
+    }
+
+    /// The process's mappings, from `/proc/self/maps` (read to its end: a file of the kernel's,
+    /// whose size reads as 0): each one's addresses, and the file it maps.
+    private func mappings() throws -> [(range: Range<UInt>, file: String?)] {
       let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps"))
       defer { try? file.close() }
       return String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
         .split(separator: "\n")
         .compactMap { line in
-          let bounds = line.prefix { $0 != " " }.split(separator: "-")
+          let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+          let bounds = fields.first?.split(separator: "-") ?? []
           guard bounds.count == 2, let start = UInt(bounds[0], radix: 16),
             let end = UInt(bounds[1], radix: 16)
           else { return nil }
-          return start..<end
+          let path = fields.count == 6 ? String(fields[5]) : nil
+          return (start..<end, path)
         }
     }
   #endif
