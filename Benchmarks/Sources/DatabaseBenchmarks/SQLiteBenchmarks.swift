@@ -77,55 +77,32 @@ func sqliteBreakdown(count: Int, only: String?) -> [Sample] {
   if only != "shared" {
     let useTimes = Recorder()
     let readTimes = Recorder()
-    let (hopIn, inside, hopOut) = (Recorder(), Recorder(), Recorder())
+    let read = TimedRead(rows)
     samples.append(
       runTests("fresh: whole test", count: count) { testCase in
         let start = ContinuousClock.now
         let dbQueue: DatabaseQueue = try await testCase.use(.players)
         let used = ContinuousClock.now
-        let (count, entered, counted) = try await dbQueue.read { db in
-          let entered = ContinuousClock.now
-          return (try rows(db), entered, ContinuousClock.now)
-        }
-        let done = ContinuousClock.now
-        precondition(count == 10_000)
+        try await read.run(on: dbQueue)
         useTimes.record(used - start)
-        readTimes.record(done - used)
-        hopIn.record(entered - used)
-        inside.record(counted - entered)
-        hopOut.record(done - counted)
+        readTimes.record(ContinuousClock.now - used)
       })
-    samples += [
-      useTimes.sample("fresh: use"), readTimes.sample("fresh: body's read"),
-      hopIn.sample("fresh: read: into the closure"), inside.sample("fresh: read: count(*)"),
-      hopOut.sample("fresh: read: back"),
-    ]
+    samples += [useTimes.sample("fresh: use"), readTimes.sample("fresh: body's read")]
+    samples += read.samples("fresh")
   }
   if only != "fresh" {
     let shared = try! DatabaseQueue()
     try! Players.migrator.migrate(shared)
     try! shared.write(Players.seed)
     let sharedReads = Recorder()
-    let (hopIn, inside, hopOut) = (Recorder(), Recorder(), Recorder())
+    let read = TimedRead(rows)
     samples.append(
       runTests("shared: whole test", count: count) { _ in
         let start = ContinuousClock.now
-        let (count, entered, counted) = try await shared.read { db in
-          let entered = ContinuousClock.now
-          return (try rows(db), entered, ContinuousClock.now)
-        }
-        let done = ContinuousClock.now
-        precondition(count == 10_000)
-        sharedReads.record(done - start)
-        hopIn.record(entered - start)
-        inside.record(counted - entered)
-        hopOut.record(done - counted)
+        try await read.run(on: shared)
+        sharedReads.record(ContinuousClock.now - start)
       })
-    samples += [
-      sharedReads.sample("shared: body's read"),
-      hopIn.sample("shared: read: into the closure"), inside.sample("shared: read: count(*)"),
-      hopOut.sample("shared: read: back"),
-    ]
+    samples += [sharedReads.sample("shared: body's read")] + read.samples("shared")
     let handedOver = Fixture<DatabaseQueue>("shared, empty teardown") { context in
       context.addTeardown {}
       return shared
@@ -150,4 +127,35 @@ func sqliteBreakdown(count: Int, only: String?) -> [Sample] {
       })
   }
   return samples
+}
+
+/// The body's read of a breakdown, timed in three parts: getting into the read closure, the
+/// count itself, and getting back out.
+struct TimedRead: Sendable {
+  let rows: @Sendable (Database) throws -> Int
+  let hopIn = Recorder()
+  let inside = Recorder()
+  let hopOut = Recorder()
+
+  init(_ rows: @escaping @Sendable (Database) throws -> Int) { self.rows = rows }
+
+  func run(on dbQueue: DatabaseQueue) async throws {
+    let start = ContinuousClock.now
+    let (count, entered, counted) = try await dbQueue.read { db in
+      let entered = ContinuousClock.now
+      return (try rows(db), entered, ContinuousClock.now)
+    }
+    let done = ContinuousClock.now
+    precondition(count == 10_000)
+    hopIn.record(entered - start)
+    inside.record(counted - entered)
+    hopOut.record(done - counted)
+  }
+
+  func samples(_ prefix: String) -> [Sample] {
+    [
+      hopIn.sample("\(prefix): read: into the closure"),
+      inside.sample("\(prefix): read: count(*)"), hopOut.sample("\(prefix): read: back"),
+    ]
+  }
 }
