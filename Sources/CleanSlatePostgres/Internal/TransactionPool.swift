@@ -121,7 +121,11 @@ final class TransactionPool: Sendable {
   func giveBack(_ lent: TestTransaction.Lent, _ way: Return) {
     switch way {
     case .rollingBack:
-      let back = TransactionReturn.sendRollback(on: lent, chains: chainsTransactions)
+      // A rollback that fails means the transaction was not the test's any more: what was
+      // committed in it must reach no later test.
+      let back = TransactionReturn.sendRollback(on: lent, chains: chainsTransactions) {
+        self.retire(lent.database)
+      }
       checkin(back, reusable: true)
     case .confirmingRollback:
       state.withLock { $0.databases[lent.database]?.confirming += 1 }

@@ -11,9 +11,12 @@ enum TransactionReturn {
   /// them. Only for a test that left the savepoint alone (its connection's watch saw no
   /// transaction control of its own).
   ///
-  /// If one of them fails all the same, the connection is closed, so that a test it was lent to
-  /// fails instead of running on what is left, and the failure is printed.
-  static func sendRollback(on lent: TestTransaction.Lent, chains: Bool) -> TestTransaction.Lent {
+  /// If one of them fails all the same (the code under test left a raw `COMMIT` running when
+  /// it ended, say), the connection is closed, so that a test it was lent to fails instead of
+  /// running on what is left, the failure is printed, and `failed` is called.
+  static func sendRollback(
+    on lent: TestTransaction.Lent, chains: Bool, failed: @escaping @Sendable () -> Void
+  ) -> TestTransaction.Lent {
     var statements = ["ROLLBACK TO SAVEPOINT \(TestTransaction.savepoint)"]
     var back = lent
     if !lent.isFresh {
@@ -34,6 +37,7 @@ enum TransactionReturn {
             "CleanSlate: rolling back a transaction-mode connection to '\(lent.database)' after its test failed (\(PostgresFixtureError.describe(error))); the connection was closed\n"
               .utf8))
         connection.close().whenComplete { _ in }
+        failed()
       }
     }
     return back
