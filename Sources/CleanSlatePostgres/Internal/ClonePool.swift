@@ -23,7 +23,9 @@ actor ClonePool {
   private var ready: [Clone] = []
   private var number = 0
   private var filling: Task<Void, Never>?
-  private var drops: [Task<Void, Never>] = []
+  /// The drops under way, each removing itself when done.
+  private var drops: [Int: Task<Void, Never>] = [:]
+  private var nextDrop = 0
   private var closed = false
 
   init(session: ServerSession, template: String, key: String, ahead: Int = 2) {
@@ -66,11 +68,17 @@ actor ClonePool {
 
   /// Closes a connection, then drops a database, in the background.
   func drop(_ name: String, closing connection: PostgresConnection? = nil) {
-    drops.append(
-      Task { [session] in
-        if let connection { await BoundedOperation.close(connection) }
-        try? await session.drop(name)
-      })
+    let id = nextDrop
+    nextDrop += 1
+    drops[id] = Task { [session] in
+      if let connection { await BoundedOperation.close(connection) }
+      try? await session.drop(name)
+      self.dropFinished(id)
+    }
+  }
+
+  private func dropFinished(_ id: Int) {
+    drops[id] = nil
   }
 
   /// Stops cloning, drops the ready clones and waits for every drop.
@@ -79,8 +87,7 @@ actor ClonePool {
     await filling?.value
     for clone in ready { drop(clone.name, closing: clone.connection) }
     ready = []
-    for drop in drops { await drop.value }
-    drops = []
+    while let drop = drops.values.first { await drop.value }
   }
 
   private func takeReady() -> Clone? {
