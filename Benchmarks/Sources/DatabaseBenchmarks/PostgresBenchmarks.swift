@@ -72,6 +72,9 @@ func postgresBenchmarks(server: PostgresTestServer) -> [Sample] {
       roundTrip.record(ContinuousClock.now - start)
     }
   }
+  // Each naive run of the body starts from a vacuumed table, so that none pays for the dead
+  // row versions the one before left.
+  _ = runTests("vacuum", count: 1) { _ in try await naive.vacuum() }
   let plainStatement = Recorder()
   let plainBody = runTests(
     "PostgreSQL: the same body, no fixture (harness + 1 statement)", count: 1_000
@@ -86,6 +89,7 @@ func postgresBenchmarks(server: PostgresTestServer) -> [Sample] {
     context.addTeardown { () async throws in try await naive.selectOne() }
     return naive
   }
+  _ = runTests("vacuum", count: 1) { _ in try await naive.vacuum() }
   let floor = runTests(
     "PostgreSQL: the same body + a fixture with 1 round trip at teardown", count: 1_000
   ) { testCase in
@@ -96,6 +100,7 @@ func postgresBenchmarks(server: PostgresTestServer) -> [Sample] {
     context.addTeardown {}
     return naive
   }
+  _ = runTests("vacuum", count: 1) { _ in try await naive.vacuum() }
   let anyFixture = runTests(
     "PostgreSQL: the same body + a fixture with an empty teardown", count: 1_000
   ) { testCase in
@@ -117,6 +122,30 @@ func postgresBenchmarks(server: PostgresTestServer) -> [Sample] {
     statement.sample("PostgreSQL: transaction mode, the body's UPDATE"),
     plainStatement.sample("PostgreSQL: no fixture, the body's UPDATE"),
   ]
+}
+
+/// The transaction-mode test alone (`only` "transaction"), the same body without a fixture alone
+/// ("body"), or both: for profiling one at a time.
+func postgresBreakdown(server: PostgresTestServer, count: Int, only: String?) -> [Sample] {
+  var samples: [Sample] = []
+  if only != "body" {
+    _ = runTests("warm-up", count: 3) { testCase in
+      _ = try await testCase.use(.players) as PostgresTestConnection
+    }
+    samples.append(
+      runTests("transaction mode", count: count) { testCase in
+        let connection: PostgresTestConnection = try await testCase.use(.players)
+        try await connection.query("UPDATE players SET score = 0 WHERE id = 1")
+      })
+  }
+  if only != "transaction" {
+    let naive = NaiveDatabase(server: server)
+    _ = runTests("naive setup", count: 1) { _ in try await naive.open() }
+    samples.append(
+      runTests("the same body, no fixture", count: count) { _ in try await naive.updateOne() })
+    _ = runTests("naive cleanup", count: 1) { _ in try await naive.close() }
+  }
+  return samples
 }
 
 /// The naive alternatives: a scratch database truncated and re-seeded, and a clone made on the
@@ -144,12 +173,21 @@ final class NaiveDatabase: @unchecked Sendable {
     let connection = try await PostgresConnection.connect(
       configuration: server.configuration(database: scratch), id: 2, logger: logger)
     self.connection = connection
+    // The template's rows, so that the same body updates a row here as it does in a clone.
     for statement in [
       "CREATE TABLE players (id bigint PRIMARY KEY, name text NOT NULL, score int NOT NULL)",
       "CREATE INDEX players_score ON players (score)",
+      Self.seed,
     ] {
       try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
     }
+  }
+
+  static let seed =
+    "INSERT INTO players SELECT g, 'player ' || g, g % 100 FROM generate_series(1, 10000) g"
+
+  func vacuum() async throws {
+    try await connection!.query("VACUUM players", logger: logger)
   }
 
   func selectOne() async throws {
@@ -163,9 +201,7 @@ final class NaiveDatabase: @unchecked Sendable {
   func truncateAndReseed() async throws {
     let connection = connection!
     try await connection.query("TRUNCATE players", logger: logger)
-    try await connection.query(
-      "INSERT INTO players SELECT g, 'player ' || g, g % 100 FROM generate_series(1, 10000) g",
-      logger: logger)
+    try await connection.query(PostgresQuery(unsafeSQL: Self.seed), logger: logger)
     try await connection.query("UPDATE players SET score = 0 WHERE id = 1", logger: logger)
   }
 

@@ -24,6 +24,15 @@ if arguments.first == "sqlite-breakdown" {
   exit(0)
 }
 
+// `DatabaseBenchmarks postgres-breakdown [count] [transaction|body]` runs only the transaction-mode
+// test, or only the same body without a fixture, for profiling (`perf stat`, `perf record`).
+if arguments.first == "postgres-breakdown", let server = PostgresTestServer.fromEnvironment {
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 2_000
+  let only = arguments.dropFirst(2).first
+  for sample in postgresBreakdown(server: server, count: count, only: only) { print(sample.line) }
+  exit(0)
+}
+
 print("== SQLite (GRDB), 10,000-row template")
 report(sqliteBenchmarks(), comparing: 1, with: 2)
 
