@@ -29,16 +29,16 @@ enum TransactionReturn {
     // need no time limit: a server that never answers holds up the next test's statements,
     // which fail or hang as on any connection.
     lent.watch.expectOwnStatements(statements.count)
-    for statement in statements {
-      connection.query(statement).whenFailure { error in
-        guard !connection.isClosed else { return }
-        FileHandle.standardError.write(
-          Data(
-            "CleanSlate: rolling back a transaction-mode connection to '\(lent.database)' after its test failed (\(PostgresFixtureError.describe(error))); the connection was closed\n"
-              .utf8))
-        connection.close().whenComplete { _ in }
-        failed()
-      }
+    let answers = statements.map { connection.query($0).map { _ in () } }
+    // One report however many of them fail.
+    EventLoopFuture.andAllSucceed(answers, on: connection.eventLoop).whenFailure { error in
+      guard !connection.isClosed else { return }
+      FileHandle.standardError.write(
+        Data(
+          "CleanSlate: rolling back a transaction-mode connection to '\(lent.database)' after its test failed (\(PostgresFixtureError.describe(error))); the connection was closed\n"
+            .utf8))
+      connection.close().whenComplete { _ in }
+      failed()
     }
     return back
   }
