@@ -27,6 +27,15 @@ struct DatabaseRegion: @unchecked Sendable {
   /// How far the database may grow beyond the template.
   let headroom: Int
 
+  /// The size of a memory page.
+  static var pageSize: Int {
+    #if canImport(Glibc) || canImport(Darwin)
+      Int(getpagesize())
+    #else
+      4096
+    #endif
+  }
+
   /// Returns the region's memory to the system. SQLite must be done with it.
   func release() {
     #if canImport(Glibc) || canImport(Darwin)
@@ -38,7 +47,7 @@ struct DatabaseRegion: @unchecked Sendable {
   /// that filled the region wrote it, then failed with `SQLITE_FULL`).
   var reachedCapacity: Bool {
     #if canImport(Glibc) || canImport(Darwin)
-      let page = Int(getpagesize())
+      let page = DatabaseRegion.pageSize
       #if canImport(Darwin)
         var resident: [CChar] = [0]
       #else
@@ -64,7 +73,7 @@ final class DatabaseRegionSource: @unchecked Sendable {
 
   init(bytes: Data, headroom: Int) {
     self.bytes = bytes
-    let page = Self.pageSize
+    let page = DatabaseRegion.pageSize
     mappedSize = (bytes.count + page - 1) / page * page
     self.headroom = max(page, (headroom + page - 1) / page * page)
     file = Self.sharedMemoryFile(holding: bytes)
@@ -73,15 +82,6 @@ final class DatabaseRegionSource: @unchecked Sendable {
   deinit {
     #if canImport(Glibc)
       if file >= 0 { close(file) }
-    #endif
-  }
-
-  /// The size of a memory page.
-  private static var pageSize: Int {
-    #if canImport(Glibc) || canImport(Darwin)
-      Int(getpagesize())
-    #else
-      4096
     #endif
   }
 
