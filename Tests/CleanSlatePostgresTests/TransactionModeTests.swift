@@ -202,10 +202,7 @@ extension TransactionModeSerially {
       let failures = try await runTestScope(in: process) {
         let connection = try await use(.playersTransaction)
         first.value = connection.databaseName
-        for statement in statements {
-          try await connection.underlying.query(
-            PostgresQuery(unsafeSQL: statement), logger: Logger(label: "tests"))
-        }
+        try await connection.sendRaw(statements)
       }
       // Then it is reported, and the next test gets another database with every seeded row.
       #expect(failures.count == 1)
@@ -230,10 +227,7 @@ extension TransactionModeSerially {
       let process = makeProcessScope()
       let failures = try await runTestScope(in: process) {
         let connection = try await use(.playersTransaction)
-        for statement in statements {
-          try await connection.underlying.query(
-            PostgresQuery(unsafeSQL: statement), logger: Logger(label: "tests"))
-        }
+        try await connection.sendRaw(statements)
       }
       // Then nothing is reported, and the next tests see every seeded row.
       #expect(failures.isEmpty)
@@ -269,4 +263,15 @@ private func nextTest(
     )
   }
   return (seen.value.players, seen.value.database, failures)
+}
+
+extension PostgresTestConnection {
+  /// Sends `statements` on the raw connection, past the savepoints, as code that uses
+  /// PostgresNIO directly does.
+  fileprivate func sendRaw(_ statements: [String]) async throws {
+    for statement in statements {
+      try await underlying.query(
+        PostgresQuery(unsafeSQL: statement), logger: Logger(label: "tests"))
+    }
+  }
 }
