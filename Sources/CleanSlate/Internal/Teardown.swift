@@ -16,4 +16,13 @@ struct Teardown: Sendable {
     if case .sync = body { return true }
     return false
   }
+
+  /// The same teardown with a body of the same kind that does nothing, for bookkeeping that
+  /// must not keep what the real body captured alive.
+  var withoutBody: Teardown {
+    let empty: Body = isSynchronous ? .sync({}) : .async({})
+    return Teardown(
+      body: empty, fixture: fixture, dependencyPath: dependencyPath, location: location,
+      timeout: timeout)
+  }
 }

@@ -15,13 +15,20 @@ import Dispatch
 /// with ``runBlocking(waiter:)``: the teardowns still run on the sequence's queue, but the
 /// caller watches their deadlines itself, so no task, continuation or timer is involved — one
 /// thread hop there and one wake-up back.
+///
+/// The sequence lets go of each teardown's body as it starts it, and the runner lets go of it
+/// once it has returned, so what a teardown captured (a fixture's value, its context) is released
+/// as soon as the teardown has run, not when the whole scope is over: the leak checks that
+/// follow the teardowns (rule 10) must not find it alive because of CleanSlate.
 final class TeardownSequence: Sendable {
   typealias Outcome = TimeLimitedOutcome
 
+  /// The teardowns, their bodies replaced by empty ones of the same kind; the real bodies are
+  /// in ``State/bodies`` until they start.
   private let teardowns: [Teardown]
   private let willRun: @Sendable (Teardown) -> Void
   private let didRun: @Sendable (Teardown, Outcome, ContinuousClock.Instant) -> CleanSlateError?
-  private let state = Locked(State())
+  private let state: Locked<State>
   private let timer: TimerHandle
 
   private struct State {
@@ -37,6 +44,8 @@ final class TeardownSequence: Sendable {
     /// Set when a blocking caller runs the sequence: how to wake it, and what it waits for.
     var blockingWaiter: (any BlockingWaiter)?
     var blockingResult: [CleanSlateError]?
+    /// Each teardown's body, taken (set to `nil`) as it starts.
+    var bodies: [Teardown.Body?]
   }
 
   /// - Parameters:
@@ -48,7 +57,8 @@ final class TeardownSequence: Sendable {
     willRun: @escaping @Sendable (Teardown) -> Void,
     didRun: @escaping @Sendable (Teardown, Outcome, ContinuousClock.Instant) -> CleanSlateError?
   ) {
-    self.teardowns = teardowns
+    state = Locked(State(bodies: teardowns.map(\.body)))
+    self.teardowns = teardowns.map(\.withoutBody)
     self.willRun = willRun
     self.didRun = didRun
     timer = TimerHandle()
@@ -121,8 +131,8 @@ final class TeardownSequence: Sendable {
 
   /// Runs synchronous teardowns here, one after another, until an asynchronous one is next.
   private func runSynchronousTeardowns(generation: Int) {
-    while let (index, start) = claimNext(generation: generation, where: .sync) {
-      guard case .sync(let body) = teardowns[index].body else { return }
+    while let (index, start, claimed) = claimNext(generation: generation, where: .sync) {
+      guard case .sync(let body) = claimed else { return }
       let result = Result { try body() }
       guard settle(index, generation: generation, outcome: .finished(result), since: start) else {
         return
@@ -133,8 +143,8 @@ final class TeardownSequence: Sendable {
 
   /// Runs asynchronous teardowns in this task, one after another, until a synchronous one is next.
   private func runAsynchronousTeardowns(generation: Int) async {
-    while let (index, start) = claimNext(generation: generation, where: .async) {
-      guard case .async(let body) = teardowns[index].body else { return }
+    while let (index, start, claimed) = claimNext(generation: generation, where: .async) {
+      guard case .async(let body) = claimed else { return }
       let result = await Result.capturing { try await body() }
       guard settle(index, generation: generation, outcome: .finished(result), since: start) else {
         return
@@ -158,9 +168,13 @@ final class TeardownSequence: Sendable {
     return index
   }
 
-  /// Claims the next teardown if it is of `kind` and this runner is still the live one.
-  private func claimNext(generation: Int, where kind: Kind) -> (Int, ContinuousClock.Instant)? {
-    let claimed = state.withLock { state -> (Int, ContinuousClock.Instant, armsTimer: Bool)? in
+  /// Claims the next teardown if it is of `kind` and this runner is still the live one, taking
+  /// its body: from here on only the runner holds it.
+  private func claimNext(
+    generation: Int, where kind: Kind
+  ) -> (Int, ContinuousClock.Instant, Teardown.Body?)? {
+    let claimed = state.withLock {
+      state -> (Int, ContinuousClock.Instant, Teardown.Body?, armsTimer: Bool)? in
       guard state.generation == generation, state.next < teardowns.count else { return nil }
       let index = state.next
       switch (teardowns[index].body, kind) {
@@ -170,12 +184,13 @@ final class TeardownSequence: Sendable {
       state.next += 1
       let start = ContinuousClock.now
       state.running = (index, start)
-      return (index, start, state.blockingWaiter == nil)
+      defer { state.bodies[index] = nil }
+      return (index, start, state.bodies[index], state.blockingWaiter == nil)
     }
-    guard let (index, start, armsTimer) = claimed else { return nil }
+    guard let (index, start, body, armsTimer) = claimed else { return nil }
     willRun(teardowns[index])
     if armsTimer { timer.arm(after: teardowns[index].timeout) }
-    return (index, start)
+    return (index, start, body)
   }
 
   /// Records how a teardown ended; returns `false` when it had already been abandoned.
