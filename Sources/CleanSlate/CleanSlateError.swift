@@ -21,6 +21,9 @@ public struct CleanSlateError: Error, Sendable, CustomStringConvertible {
   public var summary: String
   /// What to do about it, if there is advice to give.
   public var advice: String?
+  /// Shared by every copy of this failure, so that it is reported once however many callers
+  /// it passes through.
+  let reportOnce = ReportOnce()
 
   /// Creates a failure; the integrations and built-in fixtures use this to report their own.
   public init(
@@ -85,6 +88,29 @@ extension CleanSlateError {
     public static let objectLeaked = Code("objectLeaked")
     /// Something registered to verify itself at the end of the test failed.
     public static let verificationFailed = Code("verificationFailed")
+    /// Something the test expected to happen by the end of its body did not happen.
+    public static let expectationUnmet = Code("expectationUnmet")
+    /// An assertion of the test's own failed (``reportFailure(_:fileID:filePath:line:column:)``).
+    public static let assertionFailed = Code("assertionFailed")
+  }
+}
+
+extension CleanSlateError {
+  /// Claims the one report this failure gets: `true` the first time, for any copy of it, and
+  /// `false` after. Whoever reports a failure to a test framework claims it first, so that a
+  /// failure reported as it happened is not reported again when it is thrown on.
+  package func claimReport() -> Bool { reportOnce.claim() }
+}
+
+/// Whether a failure has been reported yet.
+final class ReportOnce: Sendable {
+  private let claimed = Locked(false)
+
+  func claim() -> Bool {
+    claimed.withLock { claimed in
+      defer { claimed = true }
+      return !claimed
+    }
   }
 }
 

@@ -52,16 +52,17 @@ public struct FixtureContext: Sendable {
   ) async throws -> Value {
     let path = dependencyPath + [fixture.name]
     guard fixture.scope >= scope else {
-      throw CleanSlateError(
-        .scopeMismatch,
-        summary:
-          "Fixture '\(fixtureName)' (\(scope) scope) cannot use '\(fixture.name)' (\(fixture.scope) scope): it would be torn down while '\(fixtureName)' still needs it.",
-        fixture: fixtureName,
-        dependencyPath: path,
-        location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-        advice:
-          "A fixture may only depend on fixtures of the same or a wider scope: widen '\(fixture.name)' or narrow '\(fixtureName)'."
-      )
+      throw runtime.reportSetupFailure(
+        CleanSlateError(
+          .scopeMismatch,
+          summary:
+            "Fixture '\(fixtureName)' (\(scope) scope) cannot use '\(fixture.name)' (\(fixture.scope) scope): it would be torn down while '\(fixtureName)' still needs it.",
+          fixture: fixtureName,
+          dependencyPath: path,
+          location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+          advice:
+            "A fixture may only depend on fixtures of the same or a wider scope: widen '\(fixture.name)' or narrow '\(fixtureName)'."
+        ))
     }
     return try await runtime.owner(for: fixture.scope).value(
       of: fixture, requester: entry, path: path, testName: testName)

@@ -1,4 +1,5 @@
-import CleanSlate
+public import CleanSlate
+public import Foundation
 
 extension FixtureTestCase {
   /// Registers something to be verified when the test body ends, failing the test at this line
@@ -12,9 +13,10 @@ extension FixtureTestCase {
   /// transport.expect(.get("/user"))
   /// ```
   ///
-  /// Verification runs after the body (and after work the body started has been awaited),
-  /// before the test's tearDown methods, in registration order; it runs even when the body
-  /// failed or threw.
+  /// Verification runs after the body, after work the body started has been awaited
+  /// (``CleanSlate/WorkTracker``), before the test's tearDown methods, in registration order; it
+  /// runs even when the body failed or threw. Swift Testing has the same check as a global
+  /// function in `CleanSlateTesting`.
   public func verifyLater(
     _ subject: some SelfVerifying,
     fileID: String = #fileID,
@@ -23,26 +25,10 @@ extension FixtureTestCase {
     column: Int = #column
   ) {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let subjectType = String(describing: type(of: subject))
-    // Verification runs while the test's thread waits for it, never concurrently with the test.
-    let subject = UncheckedSendable<any SelfVerifying>(subject)
-    guard let testScope else {
-      return report([outsideTest("verifyLater(\(subjectType))", at: location)])
+    guard let testScope = runningTestScope else {
+      return outsideTest("verifyLater(\(type(of: subject)))", at: location)
     }
-    testScope.addBodyEndCheck {
-      do {
-        try subject.value.verify()
-        return []
-      } catch {
-        return [
-          CleanSlateError(
-            .verificationFailed,
-            summary: "\(subjectType) registered with verifyLater failed verification: \(error)",
-            location: location, underlying: error,
-            advice: "It was verified when the test body ended.")
-        ]
-      }
-    }
+    testScope.verifyLater(subject, at: location)
   }
 
   /// Expects `object` to be deallocated once every teardown of the test has run, failing the
@@ -56,7 +42,8 @@ extension FixtureTestCase {
   /// Only a weak reference is kept. The check runs after the test's tearDown methods, after
   /// `@Resettable` properties were reset and after every fixture teardown — so an object held
   /// by a plain stored property of the test case is reported: XCTest keeps test case instances
-  /// alive for the whole run.
+  /// alive for the whole run. A fixture's value passes once its fixture is torn down, even when
+  /// the fixture's teardown captured it.
   public func expectDeallocation(
     of object: AnyObject,
     fileID: String = #fileID,
@@ -65,40 +52,67 @@ extension FixtureTestCase {
     column: Int = #column
   ) {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let objectType = String(describing: type(of: object))
-    guard let testScope else {
-      return report([outsideTest("expectDeallocation(of: \(objectType))", at: location)])
+    guard let testScope = runningTestScope else {
+      return outsideTest("expectDeallocation(of: \(type(of: object)))", at: location)
     }
-    let reference = WeakReference(object)
-    testScope.addAfterTeardownCheck {
-      guard reference.object != nil else { return [] }
-      return [
-        CleanSlateError(
-          .objectLeaked,
-          summary: "\(objectType) was still alive after every teardown of the test.",
-          location: location,
-          advice:
-            "Something still holds it: a retain cycle, a cache, or a stored property of the test case (use @Resettable for those)."
-        )
-      ]
-    }
+    testScope.expectDeallocation(of: object, at: location)
   }
 
-  private func outsideTest(_ call: String, at location: CodeLocation) -> CleanSlateError {
-    CleanSlateError(
-      .noActiveScope, summary: "\(call) was called outside a running test.", location: location,
-      advice: "Call it in setUp or in the test body.")
+  /// Expects a notification to be posted before the test body ends, failing the test at this
+  /// line if none is.
+  ///
+  /// ```swift
+  /// expectNotification(.storeDidSave, object: store)
+  /// store.add("call mum")
+  /// ```
+  ///
+  /// When the body ends, after work it started has been awaited, the expectation is checked;
+  /// if no matching notification was posted yet, the test waits for the first one up to
+  /// `timeout`. The observer is removed when the test ends. Build your own domain expectations
+  /// on it by forwarding the location parameters (see <doc:WritingYourOwnExpectations>).
+  ///
+  /// - Parameters:
+  ///   - name: The notification's name.
+  ///   - object: Only notifications posted by this object count; `nil` counts any sender.
+  ///   - center: The notification center to observe; `.default` unless given.
+  ///   - timeout: How long the end of the body waits for a notification not posted yet.
+  ///   - predicate: Only notifications for which it returns `true` count.
+  ///   - fileID: The file that calls this, for failure messages; leave the default.
+  ///   - filePath: That file's full path; leave the default.
+  ///   - line: The line of the call; leave the default.
+  ///   - column: The column of the call; leave the default.
+  /// - Returns: The expectation, to read how many matching notifications were posted.
+  @discardableResult
+  public func expectNotification(
+    _ name: Notification.Name,
+    object: AnyObject? = nil,
+    center: NotificationCenter = .default,
+    timeout: Duration = .seconds(1),
+    where predicate: (@Sendable (Notification) -> Bool)? = nil,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) -> NotificationExpectation {
+    let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let testScope = runningTestScope else {
+      outsideTest("expectNotification(.\(name.rawValue))", at: location)
+      return NotificationExpectation.unobserved(name, timeout: timeout)
+    }
+    return testScope.expectNotification(
+      name, object: object, center: center, timeout: timeout, where: predicate, at: location)
   }
-}
 
-/// A weak reference that can be checked from the engine's checks.
-private final class WeakReference: @unchecked Sendable {
-  weak var object: AnyObject?
-  init(_ object: AnyObject) { self.object = object }
-}
+  /// The scope checks register on: this test's while it runs, else the running test's (a check
+  /// made through another test case instance, by code the running test called).
+  private var runningTestScope: ScopeRuntime? { testScope ?? ScopeRuntime.currentTest }
 
-/// A value handed to the engine's checks, which run while the test's thread waits for them.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
+  /// Reports a check made while no test runs: there is no test to record it on, so it is
+  /// printed in XCTest's format and fails the run when the test bundle finishes.
+  private func outsideTest(_ call: String, at location: CodeLocation) {
+    ScopeObserver.reportOutsideTests([
+      .calledOutsideTest(
+        call, at: location, advice: "Call it in setUp or in the test body of a FixtureTestCase.")
+    ])
+  }
 }

@@ -64,7 +64,10 @@ open class FixtureTestCase: XCTestCase {
     #if canImport(ObjectiveC)
       ScopeObserver.registered
     #endif
-    let scope = ScopeRuntime(.test, name: name, parent: SuiteScopes.shared.scope(for: Self.self))
+    let testCase = WeakTestCase(self)
+    let scope = ScopeRuntime(
+      .test, name: name, parent: SuiteScopes.shared.scope(for: Self.self),
+      reporter: { failure in testCase.value?.recordOnTest(failure) })
     testScope = scope
     ScopeRuntime.$current.withValue(scope) {
       #if canImport(ObjectiveC)
@@ -198,33 +201,40 @@ open class FixtureTestCase: XCTestCase {
     return runSynchronously { await testScope.finishBody() }
   }
 
-  /// Records each failure as a failure of the test, at the failure's location.
+  /// Records each failure not reported yet as a failure of the test, at the failure's location.
   func report(_ failures: [CleanSlateError]) {
-    for failure in failures {
-      #if canImport(ObjectiveC)
-        record(
-          XCTIssue(
-            type: .assertionFailure, compactDescription: failure.description,
-            sourceCodeContext: XCTSourceCodeContext(
-              location: XCTSourceCodeLocation(
-                filePath: failure.location.filePath, lineNumber: failure.location.line)),
-            associatedError: failure))
-      #else
-        recordFailure(
-          withDescription: failure.description, inFile: failure.location.filePath,
-          atLine: failure.location.line, expected: true)
-      #endif
+    for failure in failures where failure.claimReport() {
+      recordOnTest(failure)
     }
+  }
+
+  /// Records a failure as a failure of the test, at the failure's location.
+  private func recordOnTest(_ failure: CleanSlateError) {
+    #if canImport(ObjectiveC)
+      // No associated error: `record(_:)` below takes an issue with a CleanSlate failure as
+      // one thrown out of the test, and records it only if it has not been reported yet.
+      record(
+        XCTIssue(
+          type: .assertionFailure, compactDescription: failure.description,
+          sourceCodeContext: XCTSourceCodeContext(
+            location: XCTSourceCodeLocation(
+              filePath: failure.location.filePath, lineNumber: failure.location.line))))
+    #else
+      recordFailure(
+        withDescription: failure.description, inFile: failure.location.filePath,
+        atLine: failure.location.line, expected: true)
+    #endif
   }
 
   #if canImport(ObjectiveC)
     /// Marks the test scope failed, so teardowns can see it, and records a thrown CleanSlate
-    /// failure at its own location.
+    /// failure at its own location — unless it was reported when it happened.
     open override func record(_ issue: XCTIssue) {
       testScope?.markFailed()
       guard let failure = issue.associatedError as? CleanSlateError else {
         return super.record(issue)
       }
+      guard failure.claimReport() else { return }
       var relocated = issue
       relocated.compactDescription = failure.description
       relocated.sourceCodeContext = XCTSourceCodeContext(
@@ -235,13 +245,14 @@ open class FixtureTestCase: XCTestCase {
   #else
     /// Marks the test scope failed, so teardowns can see it, and records a CleanSlate failure
     /// thrown out of `setUp` or the body once, at its own location rather than XCTest's
-    /// `<EXPR>:0`.
+    /// `<EXPR>:0` — or not at all when it was reported as it happened.
     open override func recordFailure(
       withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
       expected: Bool
     ) {
       testScope?.markFailed()
       if filePath == "<EXPR>", let failure = thrownByUse.removeValue(forKey: description) {
+        guard failure.claimReport() else { return }
         return super.recordFailure(
           withDescription: failure.description, inFile: failure.location.filePath,
           atLine: failure.location.line, expected: false)
@@ -250,4 +261,11 @@ open class FixtureTestCase: XCTestCase {
         withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
     }
   #endif
+}
+
+/// A test case that the engine's failure reporter can reach from any thread, without keeping it
+/// alive.
+private final class WeakTestCase: @unchecked Sendable {
+  weak var value: FixtureTestCase?
+  init(_ value: FixtureTestCase) { self.value = value }
 }

@@ -41,16 +41,4 @@ import Testing
     #expect(setupFailure.sourceLocation?.line == ParityScenario.brokenLine)
     #expect("\(setupFailure)".contains("Setup of fixture 'broken' threw: parity setup failure"))
   }
-
-  /// Runs `body` and returns the issues it recorded, which are kept out of the running test.
-  private func collectingIssues(_ body: @Sendable () async throws -> Void) async throws -> [Issue] {
-    let issues = Locked<[Issue]>([])
-    let collector = IssueHandlingTrait.compactMapIssues { issue in
-      issues.withLock { $0.append(issue) }
-      return nil
-    }
-    try await collector.provideScope(
-      for: Test.current!, testCase: Test.Case.current, performing: body)
-    return issues.value
-  }
 }

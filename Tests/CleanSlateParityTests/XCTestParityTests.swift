@@ -37,9 +37,8 @@ final class XCTestParityTests: XCTestCase {
   }
 }
 
-/// The tests of the scenario as a `FixtureTestCase`. Its methods do not start with `test`, so
-/// that `swift test` runs them only through ``ParityRun``.
-final class ParityCase: FixtureTestCase {
+/// The tests of the scenario as a `FixtureTestCase`.
+final class ParityCase: NestedCase {
   override func setUp() async throws {
     try await super.setUp()
     if name.hasSuffix("brokenSetup") { _ = try await use(ParityScenario.broken) }
@@ -62,41 +61,15 @@ struct ParityRun {
   let failureCount: Int
 
   init() {
-    let suite = ParityClassSuite()
-    let entries: [(String, (ParityCase) -> () throws -> Void)] = [
-      ("passing", asyncTest(ParityCase.passing)),
-      ("failing", asyncTest(ParityCase.failing)),
-      ("brokenSetup", ParityCase.brokenSetup),
-    ]
-    for (name, closure) in testCase(entries).allTests {
-      suite.addTest(ParityCase(name: name, testClosure: closure))
-    }
-    let observer = FailureRecorder()
-    XCTestObservationCenter.shared.addTestObserver(observer)
-    suite.run()
-    XCTestObservationCenter.shared.removeTestObserver(observer)
+    let run = NestedXCTestRun(
+      ParityCase.self,
+      [
+        ("passing", asyncTest(ParityCase.passing)),
+        ("failing", asyncTest(ParityCase.failing)),
+        ("brokenSetup", ParityCase.brokenSetup),
+      ])
     events = ParityScenario.takeEvents()
-    failures = observer.failures.value
-    failureCount = suite.testRun?.totalFailureCount ?? -1
-  }
-}
-
-/// A suite that runs ``ParityCase`` with its class methods around it, as XCTest runs a class.
-private final class ParityClassSuite: XCTestSuite {
-  init() { super.init(name: "ParityCase") }
-  override func setUp() { ParityCase.setUp() }
-  override func tearDown() { ParityCase.tearDown() }
-}
-
-/// Records the failures of ``ParityCase`` tests.
-private final class FailureRecorder: NSObject, XCTestObservation, Sendable {
-  let failures = Locked<[(description: String, line: Int)]>([])
-
-  func testCase(
-    _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
-    atLine lineNumber: Int
-  ) {
-    guard testCase is ParityCase else { return }
-    failures.withLock { $0.append((description, lineNumber)) }
+    failures = run.failures.map { ($0.description, $0.line) }
+    failureCount = run.failureCount
   }
 }

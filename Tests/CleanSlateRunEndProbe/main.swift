@@ -8,6 +8,7 @@ import XCTest
 // run, for the tests that check the run then fails:
 //
 //   CleanSlateRunEndProbe xctest|testing failing|passing
+//   CleanSlateRunEndProbe xctest outside     (a check made where no test runs)
 
 /// A process fixture whose teardown throws when the probe runs in `failing` mode.
 let tornDownAtTheEnd = Fixture("tornDownAtTheEnd", scope: .process) { context in
@@ -23,6 +24,20 @@ let tornDownAtTheEnd = Fixture("tornDownAtTheEnd", scope: .process) { context in
 final class UsesProcessFixture: FixtureTestCase {
   func usesIt() throws {
     XCTAssertEqual(try use(tornDownAtTheEnd), 1)
+    if CommandLine.arguments.dropFirst(2).first == "outside" { registerCheckOutsideAnyTest() }
+  }
+
+  /// Registers a check through a test case that is not running, on a thread of its own (no
+  /// task-local scope either): there is no test to record it on.
+  private func registerCheckOutsideAnyTest() {
+    struct Mock: SelfVerifying { func verify() throws {} }
+    nonisolated(unsafe) let idle = UsesProcessFixture(name: "idle") { _ in }
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      idle.verifyLater(Mock())
+      done.signal()
+    }.start()
+    done.wait()
   }
 }
 

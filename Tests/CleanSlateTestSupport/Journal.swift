@@ -69,7 +69,10 @@ package struct Scopes {
     suite = ScopeRuntime(.suite, name: "Suite", parent: root)
   }
 
-  package func test(_ name: String = "Suite/test()") -> ScopeRuntime {
-    ScopeRuntime(.test, name: name, parent: suite)
+  /// A test scope in the suite; `reporter` receives the failures reported as they happen.
+  package func test(
+    _ name: String = "Suite/test()", reporter: FailureReporter? = nil
+  ) -> ScopeRuntime {
+    ScopeRuntime(.test, name: name, parent: suite, reporter: reporter)
   }
 }

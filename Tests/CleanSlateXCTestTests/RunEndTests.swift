@@ -18,7 +18,7 @@ final class RunEndTests: XCTestCase {
     XCTAssertTrue(outcome.standardOutput.contains("with 0 failures"), outcome.standardOutput)
     XCTAssertTrue(
       outcome.standardError.contains(
-        "CleanSlateRunEndProbe/main.swift:15: error: Teardown of fixture 'tornDownAtTheEnd' threw"),
+        "CleanSlateRunEndProbe/main.swift:16: error: Teardown of fixture 'tornDownAtTheEnd' threw"),
       outcome.standardError)
     XCTAssertEqual(outcome.status, EXIT_FAILURE)
   }
@@ -33,5 +33,23 @@ final class RunEndTests: XCTestCase {
     // Then the teardown ran and the run passes
     XCTAssertTrue(outcome.standardOutput.contains("process teardown ran"), outcome.standardOutput)
     XCTAssertEqual(outcome.status, EXIT_SUCCESS)
+  }
+
+  func testACheckMadeWhereNoTestRunsIsPrintedAndFailsTheRun() async throws {
+    // Given an XCTest process whose test registers verifyLater through a test case that is not
+    // running, from a thread of its own
+    let probe = try HelperExecutable(named: "CleanSlateRunEndProbe")
+
+    // When the run finishes
+    let outcome = try await probe.run(["xctest", "outside"])
+
+    // Then nothing crashed: the check is printed in XCTest's format at its line, and the
+    // process exits with a failure status
+    XCTAssertTrue(outcome.standardOutput.contains("with 0 failures"), outcome.standardOutput)
+    XCTAssertTrue(
+      outcome.standardError.contains(
+        "CleanSlateRunEndProbe/main.swift:37: error: verifyLater(Mock) was called outside a running test."
+      ), outcome.standardError)
+    XCTAssertEqual(outcome.status, EXIT_FAILURE)
   }
 }

@@ -1,8 +1,8 @@
 /// Something that can check, at the end of a test, that it was used as expected — a mock's
 /// expectations, a fake server's pending requests.
 ///
-/// Register it with ``FixtureTestCase/verifyLater(_:fileID:filePath:line:column:)`` where you
-/// create it; it is verified when the test body ends.
+/// Register it with `verifyLater(_:)` where you create it — a method of `FixtureTestCase` in
+/// XCTest, a global function in Swift Testing — and it is verified when the test body ends:
 ///
 /// ```swift
 /// final class MockTransport: Transport, SelfVerifying {
@@ -11,6 +11,9 @@
 ///     guard expectedRequests.isEmpty else { throw UnmetExpectations(expectedRequests) }
 ///   }
 /// }
+///
+/// let transport = MockTransport()
+/// verifyLater(transport)              // a failure is reported at this line
 /// ```
 public protocol SelfVerifying {
   /// Throws an error that says what was expected and did not happen.

@@ -17,13 +17,16 @@ package final class ScopeRuntime: Sendable {
   package let name: String
   package let parent: ScopeRuntime?
   let observer: (any LifecycleObserver)?
+  /// Records a failure on the running test as it happens; see ``FailureReporter``.
+  let reporter: FailureReporter?
   private let began: ContinuousClock.Instant
   private let state = Locked(State())
 
   private struct State {
     var entries: [FixtureKey: FixtureEntry] = [:]
     var teardowns: [Teardown] = []
-    var bodyEndChecks: [@Sendable () async -> [CleanSlateError]] = []
+    var bodyEndChecks: [(phase: BodyEndPhase, check: @Sendable () async -> [CleanSlateError])] =
+      []
     var afterTeardownChecks: [@Sendable () async -> [CleanSlateError]] = []
     var failed = false
     var ended = false
@@ -37,15 +40,20 @@ package final class ScopeRuntime: Sendable {
   /// - Parameter observer: Receives this scope's lifecycle events (and, unless they are given
   ///   their own, those of scopes created inside it); by default the parent's observer, or for a
   ///   scope without a parent the one `CLEANSLATE_TRACE` selects.
+  /// - Parameter reporter: How the integration records a failure on the test (or suite) this
+  ///   scope belongs to as it happens, for failures no caller may ever see thrown; `nil` leaves
+  ///   every failure to the integration's own reporting of what is thrown and returned.
   package init(
     _ kind: FixtureScope,
     name: String,
     parent: ScopeRuntime?,
-    observer: (any LifecycleObserver)?? = .none
+    observer: (any LifecycleObserver)?? = .none,
+    reporter: FailureReporter? = nil
   ) {
     self.kind = kind
     self.name = name
     self.parent = parent
+    self.reporter = reporter
     switch observer {
     case .some(let chosen): self.observer = chosen
     case .none: self.observer = parent.map(\.observer) ?? EnvironmentTrace.observer
@@ -84,18 +92,24 @@ package final class ScopeRuntime: Sendable {
     _ fixture: Fixture<Value>, at location: CodeLocation
   ) async throws -> Value {
     if fixture.scope < kind {
-      throw CleanSlateError(
-        .scopeMismatch,
-        summary:
-          "Fixture '\(fixture.name)' is \(fixture.scope)-scoped but was used in the \(kind) scope '\(name)', outside any \(fixture.scope).",
-        fixture: fixture.name,
-        dependencyPath: [fixture.name],
-        location: location,
-        advice: "Use it from inside a \(fixture.scope), or declare it with scope: .\(kind)."
-      )
+      throw reportSetupFailure(
+        CleanSlateError(
+          .scopeMismatch,
+          summary:
+            "Fixture '\(fixture.name)' is \(fixture.scope)-scoped but was used in the \(kind) scope '\(name)', outside any \(fixture.scope).",
+          fixture: fixture.name,
+          dependencyPath: [fixture.name],
+          location: location,
+          advice: "Use it from inside a \(fixture.scope), or declare it with scope: .\(kind)."
+        ))
     }
-    return try await owner(for: fixture.scope).value(
-      of: fixture, requester: nil, path: [fixture.name], testName: testName)
+    do {
+      return try await owner(for: fixture.scope).value(
+        of: fixture, requester: nil, path: [fixture.name], testName: testName)
+    } catch let failure as CleanSlateError {
+      // Reported already where it happened, unless no reporter was reachable from there.
+      throw reportSetupFailure(failure)
+    }
   }
 
   /// The narrowest scope from here outwards that is at least as wide as `scope`; the widest one
@@ -108,8 +122,21 @@ package final class ScopeRuntime: Sendable {
   }
 
   /// Returns the fixture's value cached in this scope, running its setup if nobody has.
+  ///
+  /// A failure is reported to the running test as it happens (rule 5), before it is thrown:
+  /// the caller may catch it, and the test must not pass on a broken fixture all the same.
   func value<Value>(
     of fixture: Fixture<Value>, requester: FixtureEntry?, path: [String], testName: String?
+  ) async throws -> Value {
+    do {
+      return try await resolve(fixture, requester: requester, path: path, testName: testName)
+    } catch let failure as CleanSlateError {
+      throw reportSetupFailure(failure)
+    }
+  }
+
+  private func resolve<Value>(
+    _ fixture: Fixture<Value>, requester: FixtureEntry?, path: [String], testName: String?
   ) async throws -> Value {
     let (entry, runsSetup) = state.withLock { state -> (FixtureEntry, Bool) in
       if let entry = state.entries[fixture.key] { return (entry, false) }
@@ -263,8 +290,14 @@ package final class ScopeRuntime: Sendable {
   }
 
   /// Registers a check to run when the test body is over, before any teardown.
-  package func addBodyEndCheck(_ check: @escaping @Sendable () async -> [CleanSlateError]) {
-    state.withLock { $0.bodyEndChecks.append(check) }
+  ///
+  /// Checks run phase by phase — every wait for the test's work first, then every verification,
+  /// so that what the work did is verified — and in registration order within a phase.
+  package func addBodyEndCheck(
+    _ phase: BodyEndPhase = .verify,
+    _ check: @escaping @Sendable () async -> [CleanSlateError]
+  ) {
+    state.withLock { $0.bodyEndChecks.append((phase, check)) }
   }
 
   /// Registers a check to run once every teardown of this scope has run.
@@ -276,17 +309,21 @@ package final class ScopeRuntime: Sendable {
   /// nothing to do and a synchronous caller need not hop into async code to call it.
   package var hasBodyEndChecks: Bool { state.withLock { !$0.bodyEndChecks.isEmpty } }
 
-  /// Runs the checks registered for the end of the test body, in registration order, shielded
-  /// from cancellation, and returns what they found.
+  /// Runs the checks registered for the end of the test body, phase by phase and in
+  /// registration order within a phase, shielded from cancellation, and returns what they found.
   package func finishBody() async -> [CleanSlateError] {
-    let checks = state.withLock { state in
+    var checks = state.withLock { state in
       defer { state.bodyEndChecks = [] }
       return state.bodyEndChecks
     }
     guard !checks.isEmpty else { return [] }
+    let ordered = BodyEndPhase.allCases.flatMap { phase in
+      checks.lazy.filter { $0.phase == phase }.map(\.check)
+    }
+    checks = []
     let failures = await Task {
       var failures: [CleanSlateError] = []
-      for check in checks { failures += await check() }
+      for check in ordered { failures += await check() }
       return failures
     }.value
     if !failures.isEmpty { markFailed() }
@@ -298,7 +335,9 @@ package final class ScopeRuntime: Sendable {
   /// order it happened. Calling it again returns nothing.
   package func end() async -> [CleanSlateError] {
     guard let (teardowns, checks) = takeEndWork(if: { _ in true }) else { return [] }
-    var failures = teardowns.isEmpty ? [] : await teardownSequence(teardowns.reversed()).run()
+    // The sequence takes the teardowns and lets each one go once it has run, so that what they
+    // captured (a fixture's value, its context) is released before the leak checks below.
+    var failures = await runTeardowns(consume teardowns)
     if !checks.isEmpty {
       failures += await Task {
         var failures: [CleanSlateError] = []
@@ -320,7 +359,8 @@ package final class ScopeRuntime: Sendable {
     }
     guard let (teardowns, _) = work else { return hasEnded ? [] : nil }
     var failures =
-      teardowns.isEmpty ? [] : teardownSequence(teardowns.reversed()).runBlocking(waiter: waiter)
+      teardowns.isEmpty
+      ? [] : teardownSequence(Array((consume teardowns).reversed())).runBlocking(waiter: waiter)
     if parent == nil {
       let noneLate = state.withLock { state -> Bool in
         guard state.lateTeardowns?.isEmpty ?? true else { return false }
@@ -356,6 +396,12 @@ package final class ScopeRuntime: Sendable {
   }
 
   private var hasEnded: Bool { state.withLock { $0.ended } }
+
+  /// Runs `teardowns`, last registered first, and returns their failures.
+  private func runTeardowns(_ teardowns: consuming [Teardown]) async -> [CleanSlateError] {
+    guard !teardowns.isEmpty else { return [] }
+    return await teardownSequence(Array((consume teardowns).reversed())).run()
+  }
 
   /// Reports the scope's end and returns its failures, marking the scope failed if any.
   private func finishEnd(with failures: [CleanSlateError]) -> [CleanSlateError] {

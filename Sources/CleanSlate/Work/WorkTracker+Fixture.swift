@@ -15,7 +15,9 @@ extension Fixture where Value == WorkTracker {
   public static let workTracker = Fixture("workTracker", scope: .test) { context in
     let tracker = WorkTracker()
     let testName = context.scopeName
-    context.runtime.addBodyEndCheck { await tracker.settleAtEndOfBody(of: testName) }
+    context.runtime.addBodyEndCheck(.settleWork) {
+      await tracker.settleAtEndOfBody(of: testName)
+    }
     return tracker
   }
 }

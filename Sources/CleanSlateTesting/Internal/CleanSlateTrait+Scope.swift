@@ -25,7 +25,9 @@ extension CleanSlateTrait {
       try await setUpFixtures(in: runtime)
       return try await function()
     }
-    let runtime = ScopeRuntime(target.kind, name: target.name, parent: parent(for: target))
+    let runtime = ScopeRuntime(
+      target.kind, name: target.name, parent: parent(for: target),
+      reporter: { failure in failure.recordIssue() })
     try await run(function, in: runtime, for: target)
   }
 

@@ -3,8 +3,17 @@ internal import Testing
 
 extension CleanSlateError {
   /// Records the failure as an issue of the running test, at the line that declared the fixture
-  /// or registered the teardown.
+  /// or registered the teardown — unless it was reported already (as it happened, through the
+  /// scope's reporter).
   func record() {
+    guard claimReport() else { return }
+    recordIssue()
+  }
+
+  /// Records the failure as an issue of the running test, in the calling task, so that a
+  /// surrounding `withKnownIssue` sees it; the scope's reporter (``FailureReporter``) calls
+  /// this once the engine has claimed the failure's report.
+  func recordIssue() {
     Issue.record(self, sourceLocation: SourceLocation(location))
   }
 }

@@ -1,0 +1,222 @@
+import CleanSlate
+import Foundation
+import Testing
+
+@testable import CleanSlateTesting
+
+/// The check scenarios through the Swift Testing traits: seed 002's helpers as global
+/// functions, and the fixes for the contract defects of issue 14.
+@Suite struct SwiftTestingCheckTests {
+  @Test func verifyLaterRunsAfterTrackedWorkHasBeenAwaited() async throws {
+    // When a test registers a mock that work it started calls after the body ended
+    let run = try await TraitRun {
+      try await CheckScenario.verifyAfterTrackedWork(SwiftTestingChecks())
+    }
+
+    // Then the mock was verified after the work was awaited, and passed
+    #expect(run.issues.isEmpty)
+    #expect(run.thrown == nil)
+  }
+
+  @Test func aFailedVerificationIsReportedAtItsLineEvenWhenTheBodyThrew() async throws {
+    // When the body registers a mock that is never called, then throws
+    let run = try await TraitRun {
+      try await CheckScenario.verifyFailsAfterTheBodyThrew(SwiftTestingChecks())
+    }
+
+    // Then the body's error stays the test's own, and the verification failure is one issue at
+    // the line that registered the mock
+    #expect(run.thrown is CheckScenario.BodyError)
+    #expect(run.issues.count == 1)
+    let issue = try #require(run.issues.first)
+    #expect(issue.sourceLocation?.line == CheckScenario.verifyFailsLine)
+    #expect(
+      "\(issue)".contains(
+        "Mock registered with verifyLater failed verification: expected 1 call, got 0"))
+  }
+
+  @Test func fixtureValuesPassTheLeakCheckWhateverTheirTeardownsCaptured() async throws {
+    // When a test expects the values of fixtures whose teardowns capture the value or the
+    // context to be deallocated
+    let run = try await TraitRun {
+      try await CheckScenario.fixtureValuesAreReleased(SwiftTestingChecks())
+    }
+
+    // Then they were gone once every teardown had run
+    #expect(run.issues.isEmpty)
+  }
+
+  @Test func anObjectStillAliveAfterEveryTeardownIsReportedWithItsType() async throws {
+    // When a test expects an object that a global keeps to be deallocated
+    let run = try await TraitRun { CheckScenario.survivorIsReported(SwiftTestingChecks()) }
+    CheckScenario.keeper.withLock { $0 = nil }
+
+    // Then one issue names its type, at the line that registered it
+    #expect(run.issues.count == 1)
+    #expect(run.issues.first?.sourceLocation?.line == CheckScenario.survivorLine)
+    #expect("\(run.issues)".contains("Survivor was still alive after every teardown of the test"))
+  }
+
+  @Test func aNotificationPostedAfterTheBodyEndedIsWaitedFor() async throws {
+    // When the expected notification is posted by work nobody tracks, after the body ended
+    let run = try await TraitRun { CheckScenario.notificationPostedLater(SwiftTestingChecks()) }
+
+    // Then the end of the body waited for it, and the test passed
+    #expect(run.issues.isEmpty)
+    #expect(CheckScenario.postedLater.value?.count == 1)
+  }
+
+  @Test func aNotificationNeverPostedIsReportedAndItsObserverRemoved() async throws {
+    // When only another object posts the expected notification
+    let run = try await TraitRun { CheckScenario.notificationNeverPosted(SwiftTestingChecks()) }
+
+    // Then one issue at the declaring line says it was not posted
+    #expect(run.issues.count == 1)
+    #expect(run.issues.first?.sourceLocation?.line == CheckScenario.neverPostedLine)
+    #expect("\(run.issues)".contains("Expected notification 'CheckScenario.didSave' from Server"))
+
+    // And once the test is over, the observer is gone: a post no longer counts
+    #expect(CheckScenario.postAfterNeverPosted() == 0)
+  }
+
+  @Test func aSetupFailureTheBodyCatchesIsStillReported() async throws {
+    // When the body catches the setup failure of a dependency with try?
+    let run = try await TraitRun { await CheckScenario.caughtSetupFailure() }
+
+    // Then it is one issue at the failing fixture's declaration, with the dependency path
+    #expect(run.issues.count == 1)
+    let failure = try #require(run.issues.first?.error as? CleanSlateError)
+    #expect(failure.code == .setupFailed)
+    #expect(failure.dependencyPath == ["client", "config"])
+    #expect(run.issues.first?.sourceLocation?.line == CheckScenario.configLine)
+  }
+
+  @Test func withKnownIssueTreatsASetupFailureAsKnown() async throws {
+    // When the body uses the broken fixture inside withKnownIssue
+    let run = try await TraitRun {
+      await withKnownIssue { _ = try await use(CheckScenario.client) }
+    }
+
+    // Then every issue recorded is known, the setup failure among them: the test passes
+    #expect(!run.issues.isEmpty)
+    #expect(run.issues.allSatisfy { !$0.isFailure })
+    #expect(run.issues.contains { ($0.error as? CleanSlateError)?.fixture == "config" })
+  }
+
+  @Test func expectSetupFailureReturnsTheFailureWithoutReportingIt() async throws {
+    // When the body uses the broken fixture inside expectSetupFailure
+    let run = try await TraitRun { await CheckScenario.expectedSetupFailure() }
+
+    // Then nothing is reported, and the failure is returned
+    #expect(run.issues.isEmpty)
+    #expect(CheckScenario.expectedFailure.value?.dependencyPath == ["client", "config"])
+  }
+
+  @Test func expectSetupFailureAroundFixturesThatSetUpIsAFailure() async throws {
+    // When expectSetupFailure surrounds a fixture that sets up fine
+    let run = try await TraitRun { await CheckScenario.unexpectedlyNoSetupFailure() }
+
+    // Then one issue at its line says so
+    #expect(run.issues.count == 1)
+    #expect(run.issues.first?.sourceLocation?.line == CheckScenario.noFailureLine)
+    #expect("\(run.issues)".contains("every fixture the body used set up"))
+  }
+
+  @Test func aDomainAssertionFailsAtTheLineThatCalledIt() async throws {
+    // When a test calls a domain assertion that forwards its location to reportFailure
+    let run = try await TraitRun { CheckScenario.customAssertionFails() }
+
+    // Then one issue, at the test's line, carries the assertion's message
+    #expect(run.issues.count == 1)
+    #expect(run.issues.first?.sourceLocation?.line == CheckScenario.invalidUUIDLine)
+    #expect("\(run.issues)".contains("'not-a-uuid' is not a valid UUID"))
+  }
+
+  @Test func withKnownIssueTreatsADomainAssertionAsKnown() async throws {
+    // When the failing domain assertion runs inside withKnownIssue
+    let run = try await TraitRun { withKnownIssue { CheckScenario.customAssertionFails() } }
+
+    // Then its issue is known
+    #expect(run.issues.count == 1)
+    #expect(run.issues.allSatisfy { !$0.isFailure })
+  }
+
+  @Test func checksOutsideACleanSlateTestAreIssuesAtTheCallSite() async throws {
+    // When the checks are called in a test that has no CleanSlate scope
+    let lines = Locked<[Int]>([])
+    let issues = try await collectingIssues {
+      lines.withLock { $0.append(#line + 1) }
+      verifyLater(CheckScenario.Mock())
+      lines.withLock { $0.append(#line + 1) }
+      expectDeallocation(of: CheckScenario.Server())
+      lines.withLock { $0.append(#line + 1) }
+      let expectation = expectNotification(CheckScenario.didSave)
+      #expect(!expectation.isFulfilled)
+    }
+
+    // Then each records one issue at its own line, and nothing crashes
+    #expect(issues.compactMap(\.sourceLocation?.line) == lines.value)
+    #expect(issues.allSatisfy { "\($0)".contains("was called outside a running test") })
+    #expect("\(issues)".contains("verifyLater(Mock)"))
+  }
+}
+
+/// The checks as Swift Testing offers them: CleanSlateTesting's global functions.
+struct SwiftTestingChecks: CheckAdapter {
+  func verifyLater(_ subject: some SelfVerifying, at location: CodeLocation) {
+    CleanSlateTesting.verifyLater(
+      subject, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
+  }
+
+  func expectDeallocation(of object: AnyObject, at location: CodeLocation) {
+    CleanSlateTesting.expectDeallocation(
+      of: object, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
+  }
+
+  func expectNotification(
+    _ name: Notification.Name, object: AnyObject?, timeout: Duration, at location: CodeLocation
+  ) -> NotificationExpectation {
+    CleanSlateTesting.expectNotification(
+      name, object: object, timeout: timeout, fileID: location.fileID,
+      filePath: location.filePath, line: location.line, column: location.column)
+  }
+}
+
+/// One test run through the `.cleanSlate` trait under a private process scope: the issues it
+/// recorded (kept out of the running test) and the error its body threw.
+struct TraitRun {
+  let issues: [Issue]
+  let thrown: (any Error)?
+
+  init(_ body: @escaping @Sendable () async throws -> Void) async throws {
+    let thrown = Locked<(any Error)?>(nil)
+    let trait: CleanSlateTrait = .cleanSlate
+    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+    issues = try await collectingIssues {
+      do {
+        try await root.withCurrent {
+          try await trait.provideScope(
+            for: ScopeTarget(.test, name: "Checks/test()"), performing: body)
+        }
+      } catch {
+        thrown.withLock { $0 = error }
+      }
+      _ = await root.end()
+    }
+    self.thrown = thrown.withLock { $0 }
+  }
+}
+
+/// Runs `body` and returns the issues it recorded, which are kept out of the running test.
+func collectingIssues(_ body: @Sendable () async throws -> Void) async throws -> [Issue] {
+  let issues = Locked<[Issue]>([])
+  let collector = IssueHandlingTrait.compactMapIssues { issue in
+    issues.withLock { $0.append(issue) }
+    return nil
+  }
+  try await collector.provideScope(
+    for: Test.current!, testCase: Test.Case.current, performing: body)
+  return issues.value
+}

@@ -1,0 +1,178 @@
+import CleanSlate
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// The check scenarios through `FixtureTestCase`: the same bodies as ``SwiftTestingCheckTests``,
+/// with the same issues at the same lines.
+final class XCTestCheckTests: XCTestCase {
+  nonisolated(unsafe) private static var run: NestedXCTestRun?
+  nonisolated(unsafe) private static var afterNeverPosted = -1
+
+  override class func setUp() {
+    super.setUp()
+    run = NestedXCTestRun(
+      CheckCase.self,
+      [
+        ("verifyAfterTrackedWork", asyncTest(CheckCase.verifyAfterTrackedWork)),
+        ("verifyFailsAfterTheBodyThrew", asyncTest(CheckCase.verifyFailsAfterTheBodyThrew)),
+        ("fixtureValuesAreReleased", asyncTest(CheckCase.fixtureValuesAreReleased)),
+        ("survivorIsReported", CheckCase.survivorIsReported),
+        ("notificationPostedLater", CheckCase.notificationPostedLater),
+        ("notificationNeverPosted", CheckCase.notificationNeverPosted),
+        ("caughtSetupFailure", asyncTest(CheckCase.caughtSetupFailure)),
+        ("expectedSetupFailure", asyncTest(CheckCase.expectedSetupFailure)),
+        ("unexpectedlyNoSetupFailure", asyncTest(CheckCase.unexpectedlyNoSetupFailure)),
+        ("customAssertionFails", CheckCase.customAssertionFails),
+      ])
+    CheckScenario.keeper.withLock { $0 = nil }
+    // Once the test is over, its observer is gone: a post no longer counts.
+    afterNeverPosted = CheckScenario.postAfterNeverPosted()
+  }
+
+  private func failures(of test: String) throws -> [NestedXCTestRun.Failure] {
+    try XCTUnwrap(Self.run).failures(of: test)
+  }
+
+  func testVerifyLaterRunsAfterTrackedWorkHasBeenAwaited() throws {
+    // When a test registers a mock that work it started calls after the body ended
+    // Then the mock was verified after the work was awaited, and passed
+    XCTAssertEqual(try failures(of: "verifyAfterTrackedWork").map(\.description), [])
+  }
+
+  func testAFailedVerificationIsReportedAtItsLineAfterTheBodysError() throws {
+    // When the body registers a mock that is never called, then throws
+    let failures = try failures(of: "verifyFailsAfterTheBodyThrew")
+
+    // Then the body's error comes first, then the verification failure at the registering line
+    XCTAssertEqual(failures.count, 2, "\(failures)")
+    XCTAssertTrue(failures.first?.description.contains("body threw on purpose") == true)
+    XCTAssertEqual(failures.last?.line, CheckScenario.verifyFailsLine)
+    XCTAssertTrue(
+      failures.last?.description.contains(
+        "Mock registered with verifyLater failed verification: expected 1 call, got 0") == true,
+      "\(failures)")
+  }
+
+  func testFixtureValuesPassTheLeakCheckWhateverTheirTeardownsCaptured() throws {
+    // When a test expects the values of fixtures whose teardowns capture the value or the
+    // context to be deallocated
+    // Then they were gone once every teardown had run
+    XCTAssertEqual(try failures(of: "fixtureValuesAreReleased").map(\.description), [])
+  }
+
+  func testAnObjectStillAliveAfterEveryTeardownIsReportedWithItsType() throws {
+    // When a test expects an object that a global keeps to be deallocated
+    let failures = try failures(of: "survivorIsReported")
+
+    // Then one failure names its type, at the line that registered it
+    XCTAssertEqual(failures.count, 1, "\(failures)")
+    XCTAssertEqual(failures.first?.line, CheckScenario.survivorLine)
+    XCTAssertTrue(
+      failures.first?.description.contains(
+        "Survivor was still alive after every teardown of the test") == true)
+  }
+
+  func testANotificationPostedAfterTheBodyEndedIsWaitedFor() throws {
+    // When the expected notification is posted by work nobody tracks, after the body ended
+    // Then the end of the body waited for it, and the test passed
+    XCTAssertEqual(try failures(of: "notificationPostedLater").map(\.description), [])
+  }
+
+  func testANotificationNeverPostedIsReportedAndItsObserverRemoved() throws {
+    // When only another object posts the expected notification
+    let failures = try failures(of: "notificationNeverPosted")
+
+    // Then one failure at the declaring line says it was not posted
+    XCTAssertEqual(failures.count, 1, "\(failures)")
+    XCTAssertEqual(failures.first?.line, CheckScenario.neverPostedLine)
+    XCTAssertTrue(
+      failures.first?.description.contains(
+        "Expected notification 'CheckScenario.didSave' from Server") == true)
+
+    // And once the test was over, a post no longer reached its observer
+    XCTAssertEqual(Self.afterNeverPosted, 0)
+  }
+
+  func testASetupFailureTheBodyCatchesIsStillReported() throws {
+    // When the body catches the setup failure of a dependency with try?
+    let failures = try failures(of: "caughtSetupFailure")
+
+    // Then it is one failure at the failing fixture's declaration, with the dependency path
+    XCTAssertEqual(failures.count, 1, "\(failures)")
+    XCTAssertEqual(failures.first?.line, CheckScenario.configLine)
+    XCTAssertTrue(failures.first?.description.contains("dependency path: client → config") == true)
+  }
+
+  func testExpectSetupFailureReturnsTheFailureWithoutReportingIt() throws {
+    // When the body uses the broken fixture inside expectSetupFailure
+    // Then nothing is reported, and the failure is returned
+    XCTAssertEqual(try failures(of: "expectedSetupFailure").map(\.description), [])
+    XCTAssertEqual(CheckScenario.expectedFailure.value?.dependencyPath, ["client", "config"])
+  }
+
+  func testExpectSetupFailureAroundFixturesThatSetUpIsAFailure() throws {
+    // When expectSetupFailure surrounds a fixture that sets up fine
+    let failures = try failures(of: "unexpectedlyNoSetupFailure")
+
+    // Then one failure at its line says so
+    XCTAssertEqual(failures.count, 1, "\(failures)")
+    XCTAssertEqual(failures.first?.line, CheckScenario.noFailureLine)
+  }
+
+  func testADomainAssertionFailsAtTheLineThatCalledIt() throws {
+    // When a test calls a domain assertion that forwards its location to reportFailure
+    let failures = try failures(of: "customAssertionFails")
+
+    // Then one failure, at the test's line, carries the assertion's message
+    XCTAssertEqual(failures.count, 1, "\(failures)")
+    XCTAssertEqual(failures.first?.line, CheckScenario.invalidUUIDLine)
+    XCTAssertTrue(failures.first?.description.contains("'not-a-uuid' is not a valid UUID") == true)
+  }
+}
+
+/// The check scenarios as `FixtureTestCase` tests.
+final class CheckCase: NestedCase {
+  func verifyAfterTrackedWork() async throws {
+    try await CheckScenario.verifyAfterTrackedWork(XCTestChecks(self))
+  }
+  func verifyFailsAfterTheBodyThrew() async throws {
+    try await CheckScenario.verifyFailsAfterTheBodyThrew(XCTestChecks(self))
+  }
+  func fixtureValuesAreReleased() async throws {
+    try await CheckScenario.fixtureValuesAreReleased(XCTestChecks(self))
+  }
+  func survivorIsReported() { CheckScenario.survivorIsReported(XCTestChecks(self)) }
+  func notificationPostedLater() { CheckScenario.notificationPostedLater(XCTestChecks(self)) }
+  func notificationNeverPosted() { CheckScenario.notificationNeverPosted(XCTestChecks(self)) }
+  func caughtSetupFailure() async { await CheckScenario.caughtSetupFailure() }
+  func expectedSetupFailure() async { await CheckScenario.expectedSetupFailure() }
+  func unexpectedlyNoSetupFailure() async { await CheckScenario.unexpectedlyNoSetupFailure() }
+  func customAssertionFails() { CheckScenario.customAssertionFails() }
+}
+
+/// The checks as XCTest offers them: `FixtureTestCase` methods.
+struct XCTestChecks: CheckAdapter {
+  let testCase: FixtureTestCase
+  init(_ testCase: FixtureTestCase) { self.testCase = testCase }
+
+  func verifyLater(_ subject: some SelfVerifying, at location: CodeLocation) {
+    testCase.verifyLater(
+      subject, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
+  }
+
+  func expectDeallocation(of object: AnyObject, at location: CodeLocation) {
+    testCase.expectDeallocation(
+      of: object, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
+  }
+
+  func expectNotification(
+    _ name: Notification.Name, object: AnyObject?, timeout: Duration, at location: CodeLocation
+  ) -> NotificationExpectation {
+    testCase.expectNotification(
+      name, object: object, timeout: timeout, fileID: location.fileID,
+      filePath: location.filePath, line: location.line, column: location.column)
+  }
+}
