@@ -17,7 +17,7 @@ internal import Testing
 /// ```
 ///
 /// Verification runs after the body, after work the body started has been awaited
-/// (``CleanSlate/WorkTracker``), before any teardown, in registration order; it runs even when
+/// (`WorkTracker`), before any teardown, in registration order; it runs even when
 /// the body failed or threw. It needs the test's CleanSlate scope (the `.cleanSlate` or
 /// `.fixtures` trait on the test or its suite); called anywhere else, it records an issue here
 /// instead. XCTest has the same check as a method of `FixtureTestCase`.

@@ -14,7 +14,7 @@ extension FixtureTestCase {
   /// ```
   ///
   /// Verification runs after the body, after work the body started has been awaited
-  /// (``CleanSlate/WorkTracker``), before the test's tearDown methods, in registration order; it
+  /// (`WorkTracker`), before the test's tearDown methods, in registration order; it
   /// runs even when the body failed or threw. Swift Testing has the same check as a global
   /// function in `CleanSlateTesting`.
   public func verifyLater(
@@ -69,7 +69,7 @@ extension FixtureTestCase {
   /// When the body ends, after work it started has been awaited, the expectation is checked;
   /// if no matching notification was posted yet, the test waits for the first one up to
   /// `timeout`. The observer is removed when the test ends. Build your own domain expectations
-  /// on it by forwarding the location parameters (see <doc:WritingYourOwnExpectations>).
+  /// on it by forwarding the location parameters (CleanSlate's article "Writing your own expectations").
   ///
   /// - Parameters:
   ///   - name: The notification's name.
