@@ -224,7 +224,8 @@ final class TransactionPool: Sendable {
     on server: PostgresTestServer, database: String
   ) async throws -> TestTransaction.Lent {
     let watch = TransactionStatusWatch()
-    let connection = try await ServerSession.connect(to: server, database: database, watch: watch)
+    let connection = try await ServerSession.connectForTest(
+      to: server, database: database, watch: watch)
     return TestTransaction.Lent(
       connection: connection, watch: watch, database: database, began: nil)
   }
