@@ -89,6 +89,44 @@ extension TransactionModeSerially {
       #expect(try await serverDatabases(prefix: first.value).isEmpty)
     }
 
+    @Test func aRawCommitStillRunningWhenTheTestEndsIsReportedAgainstThatTest() async throws {
+      try await HeldAdvisoryLock.using { lock in
+        // Given a test that leaves a raw COMMIT running when it ends: queued behind a statement
+        // that waits for an advisory lock another session holds until the test's end has begun.
+        let process = ScopeRuntime(
+          .process, name: "process", parent: nil,
+          observer: .some(ReleaseWhenTeardownBegins("postgresTransaction", lock)))
+        let first = Box<String>("")
+        let failures = try await runTestScope(in: process) {
+          let connection = try await use(.playersTransaction)
+          first.value = connection.databaseName
+          try await lock.take(on: connection.databaseName)
+          try await connection.query("DELETE FROM players")
+          // (PostgresNIO's future-returning query: sent at once, and not awaited.)
+          let raw = connection.underlying
+          let logger = Logger(label: "tests")
+          let held: EventLoopFuture<PostgresQueryResult> = raw.query(
+            "SELECT pg_advisory_xact_lock(\(lock.key))", logger: logger)
+          let commit: EventLoopFuture<PostgresQueryResult> = raw.query("COMMIT", logger: logger)
+          _ = (held, commit)
+        }
+        // Then its end reports, once, that the test's transaction was ended.
+        #expect(failures.count == 1)
+        #expect(failures.first?.summary.contains("ended the test's transaction") == true)
+        // And the next test, with nothing reported, gets another database with every seeded
+        // row.
+        do {
+          let next = try await nextTest(in: process)
+          #expect(next.failures.isEmpty)
+          #expect(next.database != first.value)
+          #expect(next.players == 100)
+        } catch {
+          Issue.record(error, "the next test failed")
+        }
+        _ = await process.end()
+      }
+    }
+
     @Test func aConnectionIsHandedOverAlreadyInsideAFreshTestTransaction() async throws {
       // Given a test that wrote rows and changed a setting on its connection.
       let process = makeProcessScope()
@@ -146,27 +184,59 @@ extension TransactionModeSerially {
       _ = await process.end()
     }
 
-    @Test func theEndOfATestDoesNotWaitForTheServer() async throws {
+    @Test func theEndOfATestWaitsForTheStatementsItLeftRunning() async throws {
       // Given a test that leaves a slow statement running on its connection.
       let process = makeProcessScope()
-      let slowStatementDone = Box<Bool>(false)
-      let slow = Box<Task<Void, Never>?>(nil)
+      let slow = Box<EventLoopFuture<PostgresQueryResult>?>(nil)
       let failures = try await runTestScope(in: process) {
         let connection = try await use(.playersTransaction)
-        slow.value = Task {
-          _ = try? await connection.query("SELECT pg_sleep(0.5)")
-          slowStatementDone.value = true
-        }
-        try await Task.sleep(for: .milliseconds(50))
+        slow.value = connection.underlying.query(
+          "SELECT pg_sleep(0.3)", logger: Logger(label: "tests"))
       }
       // When the test has ended.
-      // Then it ended without waiting for its rollback, which queues behind that statement.
+      // Then its end waited for the statement's answer, and reported nothing.
       #expect(failures.isEmpty)
-      #expect(!slowStatementDone.value)
-      // And once the rollback is done, the next test still sees every seeded row.
-      await slow.value?.value
+      let running = try await withAdminConnection { admin in
+        try await admin.integer(
+          "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query = 'SELECT pg_sleep(0.3)'"
+        )
+      }
+      #expect(running == 0)
+      // And the next test sees every seeded row.
+      _ = try await slow.value?.get()
       #expect(try await nextTest(in: process).players == 100)
       _ = await process.end()
+    }
+
+    @Test func aStatementLeftRunningThatNeverFinishesIsReportedAndItsDatabaseRetired()
+      async throws
+    {
+      try await HeldAdvisoryLock.using { lock in
+        // Given a test that leaves running a statement that waits for a lock nobody releases.
+        let process = makeProcessScope()
+        let first = Box<String>("")
+        let failures = try await runTestScope(in: process) {
+          let connection = try await use(.playersTransaction)
+          first.value = connection.databaseName
+          try await lock.take(on: connection.databaseName)
+          let held: EventLoopFuture<PostgresQueryResult> = connection.underlying.query(
+            "SELECT pg_advisory_xact_lock(\(lock.key))", logger: Logger(label: "tests"))
+          _ = held
+        }
+        // Then its end reports the statement, once it gave up waiting for it.
+        #expect(failures.count == 1)
+        #expect(failures.first?.summary.contains("left statements running") == true)
+        // And the next test gets another database, with nothing reported.
+        do {
+          let next = try await nextTest(in: process)
+          #expect(next.failures.isEmpty)
+          #expect(next.database != first.value)
+          #expect(next.players == 100)
+        } catch {
+          Issue.record(error, "the next test failed")
+        }
+        _ = await process.end()
+      }
     }
 
     @Test func aFailedStatementIsRolledBackWithoutAReport() async throws {
@@ -273,5 +343,62 @@ extension PostgresTestConnection {
       try await underlying.query(
         PostgresQuery(unsafeSQL: statement), logger: Logger(label: "tests"))
     }
+  }
+}
+
+/// An advisory lock held by a session of its own: statements on the same database that ask for
+/// it wait on the server until it is released.
+final class HeldAdvisoryLock: Sendable {
+  let key = Int64.random(in: 1...Int64.max)
+  private let connection = Box<PostgresConnection?>(nil)
+
+  private init() {}
+
+  /// Runs `body` with a lock to take, and closes the connection that holds it afterwards.
+  static func using(_ body: (HeldAdvisoryLock) async throws -> Void) async throws {
+    let lock = HeldAdvisoryLock()
+    do {
+      try await body(lock)
+    } catch {
+      try? await lock.connection.value?.close()
+      throw error
+    }
+    try? await lock.connection.value?.close()
+  }
+
+  /// Takes the lock on `database` (advisory locks belong to one database).
+  func take(on database: String) async throws {
+    let server = try configuredServer()
+    let connection = try await PostgresConnection.connect(
+      configuration: server.configuration(database: database), id: 1,
+      logger: Logger(label: "tests"))
+    self.connection.value = connection
+    try await connection.query("SELECT pg_advisory_lock(\(key))", logger: Logger(label: "tests"))
+  }
+
+  func release() async {
+    _ = try? await connection.value?.query(
+      "SELECT pg_advisory_unlock(\(key))", logger: Logger(label: "tests"))
+  }
+}
+
+/// Releases a lock as the teardown of a test's fixture begins, once: how a test holds a
+/// statement in flight until its test's end is under way, without sleeping.
+struct ReleaseWhenTeardownBegins: LifecycleObserver {
+  let fixture: String
+  let lock: HeldAdvisoryLock
+  private let released = Box(false)
+
+  init(_ fixture: String, _ lock: HeldAdvisoryLock) {
+    self.fixture = fixture
+    self.lock = lock
+  }
+
+  func observe(_ event: LifecycleEvent) {
+    guard event.phase == .teardownBegin, event.scope == .test, event.fixture == fixture,
+      !released.value
+    else { return }
+    released.value = true
+    Task { [lock] in await lock.release() }
   }
 }

@@ -11,7 +11,9 @@ internal import NIOCore
 /// before PostgresNIO does, and before the query that caused it returns to the test: when the
 /// test ends, ``endedSinceMark`` already says whether its transaction was ended, and
 /// ``sawTransactionControlSinceMark`` whether the code under test sent other transaction control
-/// of its own (`ROLLBACK AND CHAIN`, savepoints), after which the test's savepoint may be gone.
+/// of its own (`ROLLBACK AND CHAIN`, savepoints), after which the test's savepoint may be gone —
+/// unless the test left statements running, which ``statementInFlight(on:)`` tells, by noting
+/// what is written to the server too: then the test's end waits for their answers first.
 /// It also reads the server's `FATAL` errors, after which the server ends the connection:
 /// ``serverEnded`` says so before the failed query returns to the test, while the channel may
 /// still be open.
@@ -27,6 +29,10 @@ final class TransactionStatusWatch: Sendable {
     var serverEnded = false
     /// CleanSlate's statements sent and not yet answered with ReadyForQuery.
     var ownPending = 0
+    /// Whether something was written to the server since it last said it was ready for a
+    /// statement: a statement is on its way or being answered. (PostgresNIO writes a statement
+    /// only once the one before it was answered.)
+    var awaitingAnswer = false
   }
 
   private let state = LockedValue(State())
@@ -50,6 +56,15 @@ final class TransactionStatusWatch: Sendable {
     }
   }
 
+  /// Whether a statement sent on the connection is still waiting for its answer, read on the
+  /// connection's event loop once it has handled what was sent to it before this call: a
+  /// statement the test sent without waiting for it counts even if the event loop had not
+  /// written it yet, and so do those PostgresNIO queued behind it (it holds them while one is on
+  /// the wire).
+  func statementInFlight(on eventLoop: any EventLoop) -> EventLoopFuture<Bool> {
+    eventLoop.submit { self.state.withLock { $0.awaitingAnswer } }
+  }
+
   /// Announces that CleanSlate is about to send `count` statements of its own.
   func expectOwnStatements(_ count: Int) {
     state.withLock { $0.ownPending += count }
@@ -65,8 +80,13 @@ final class TransactionStatusWatch: Sendable {
     }
   }
 
+  fileprivate func wrote() {
+    state.withLock { $0.awaitingAnswer = true }
+  }
+
   fileprivate func readReady(idle: Bool) {
     state.withLock { state in
+      state.awaitingAnswer = false
       if state.ownPending > 0 {
         state.ownPending -= 1
       } else if idle {
@@ -106,15 +126,18 @@ final class TransactionStatusWatch: Sendable {
   /// The channel handler that feeds this watch; add it first in the connection's pipeline.
   func makeHandler() -> Handler { Handler(watch: self) }
 
-  /// Reads the server's messages as they arrive and passes them on untouched.
+  /// Reads the server's messages as they arrive and passes them on untouched, and notes that
+  /// something was written to the server.
   ///
   /// Every backend message is a type byte, a 32-bit length that counts itself, and a body. Only
   /// three kinds are read: `C` (CommandComplete, whose body is the command tag), `Z`
   /// (ReadyForQuery, whose one-byte body is the transaction status) and `E` (ErrorResponse,
   /// fields whose `S` is the severity); the others are skipped by their length.
-  final class Handler: ChannelInboundHandler {
+  final class Handler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
     private let watch: TransactionStatusWatch
     /// The bytes of the current message's header read so far (type and length).
@@ -143,6 +166,11 @@ final class TransactionStatusWatch: Sendable {
       let buffer = unwrapInboundIn(data)
       buffer.withUnsafeReadableBytes { read($0) }
       context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+      watch.wrote()
+      context.write(data, promise: promise)
     }
 
     /// Reads the next bytes the server sent, wherever they split its messages.
