@@ -100,29 +100,18 @@ extension TransactionModeSerially {
         let failures = try await runTestScope(in: process) {
           let connection = try await use(.playersTransaction)
           first.value = connection.databaseName
-          try await lock.take(on: connection.databaseName)
           try await connection.query("DELETE FROM players")
-          // (PostgresNIO's future-returning query: sent at once, and not awaited.)
-          let raw = connection.underlying
-          let logger = Logger(label: "tests")
-          let held: EventLoopFuture<PostgresQueryResult> = raw.query(
-            "SELECT pg_advisory_xact_lock(\(lock.key))", logger: logger)
-          let commit: EventLoopFuture<PostgresQueryResult> = raw.query("COMMIT", logger: logger)
-          _ = (held, commit)
+          try await lock.sendStatementWaitingForIt(on: connection)
+          let commit: EventLoopFuture<PostgresQueryResult> = connection.underlying.query(
+            "COMMIT", logger: Logger(label: "tests"))
+          _ = commit
         }
         // Then its end reports, once, that the test's transaction was ended.
         #expect(failures.count == 1)
         #expect(failures.first?.summary.contains("ended the test's transaction") == true)
         // And the next test, with nothing reported, gets another database with every seeded
         // row.
-        do {
-          let next = try await nextTest(in: process)
-          #expect(next.failures.isEmpty)
-          #expect(next.database != first.value)
-          #expect(next.players == 100)
-        } catch {
-          Issue.record(error, "the next test failed")
-        }
+        await expectAFreshDatabase(forTheNextTestIn: process, not: first.value)
         _ = await process.end()
       }
     }
@@ -218,23 +207,13 @@ extension TransactionModeSerially {
         let failures = try await runTestScope(in: process) {
           let connection = try await use(.playersTransaction)
           first.value = connection.databaseName
-          try await lock.take(on: connection.databaseName)
-          let held: EventLoopFuture<PostgresQueryResult> = connection.underlying.query(
-            "SELECT pg_advisory_xact_lock(\(lock.key))", logger: Logger(label: "tests"))
-          _ = held
+          try await lock.sendStatementWaitingForIt(on: connection)
         }
         // Then its end reports the statement, once it gave up waiting for it.
         #expect(failures.count == 1)
         #expect(failures.first?.summary.contains("left statements running") == true)
         // And the next test gets another database, with nothing reported.
-        do {
-          let next = try await nextTest(in: process)
-          #expect(next.failures.isEmpty)
-          #expect(next.database != first.value)
-          #expect(next.players == 100)
-        } catch {
-          Issue.record(error, "the next test failed")
-        }
+        await expectAFreshDatabase(forTheNextTestIn: process, not: first.value)
         _ = await process.end()
       }
     }
@@ -320,6 +299,22 @@ extension TransactionModeSerially {
   }
 }
 
+/// Runs one more transaction-mode test in `process`, and expects it to run, with nothing
+/// reported, on a database other than `retired`, with every seeded row.
+private func expectAFreshDatabase(
+  forTheNextTestIn process: ScopeRuntime, not retired: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  do {
+    let next = try await nextTest(in: process)
+    #expect(next.failures.isEmpty, sourceLocation: sourceLocation)
+    #expect(next.database != retired, sourceLocation: sourceLocation)
+    #expect(next.players == 100, sourceLocation: sourceLocation)
+  } catch {
+    Issue.record(error, "the next test failed", sourceLocation: sourceLocation)
+  }
+}
+
 /// Runs one more transaction-mode test in `process`: how many players it saw, on which
 /// database, and what its end reported.
 private func nextTest(
@@ -366,14 +361,20 @@ final class HeldAdvisoryLock: Sendable {
     try? await lock.connection.value?.close()
   }
 
-  /// Takes the lock on `database` (advisory locks belong to one database).
-  func take(on database: String) async throws {
+  /// Takes the lock on `connection`'s database (advisory locks belong to one database), then
+  /// sends, on `connection` past the savepoints and without waiting for it, a statement that
+  /// waits on the server until the lock is released; what is sent after it waits behind it.
+  func sendStatementWaitingForIt(on connection: PostgresTestConnection) async throws {
     let server = try configuredServer()
-    let connection = try await PostgresConnection.connect(
-      configuration: server.configuration(database: database), id: 1,
+    let holder = try await PostgresConnection.connect(
+      configuration: server.configuration(database: connection.databaseName), id: 1,
       logger: Logger(label: "tests"))
-    self.connection.value = connection
-    try await connection.query("SELECT pg_advisory_lock(\(key))", logger: Logger(label: "tests"))
+    self.connection.value = holder
+    try await holder.query("SELECT pg_advisory_lock(\(key))", logger: Logger(label: "tests"))
+    // PostgresNIO's future-returning query: written at once, and not awaited.
+    let waiting: EventLoopFuture<PostgresQueryResult> = connection.underlying.query(
+      "SELECT pg_advisory_xact_lock(\(key))", logger: Logger(label: "tests"))
+    _ = waiting
   }
 
   func release() async {
