@@ -17,12 +17,16 @@ final class RelayChannel: Channel, ChannelCore, @unchecked Sendable {
   // socket's own.
   private let socket: any Channel
   private var storedPipeline: ChannelPipeline?
+  /// Told of every statement sent, on the sender's thread (transaction mode).
+  private let watch: TransactionStatusWatch?
 
   private static let relays = LockedValue<[ObjectIdentifier: RelayChannel]>([:])
 
-  /// Wraps `socket`, an active channel whose pipeline is still empty; call on its event loop.
-  init(wrapping socket: any Channel) throws {
+  /// Wraps `socket`, an active channel whose pipeline has no handler but the `watch`'s, if
+  /// any; call on its event loop.
+  init(wrapping socket: any Channel, watch: TransactionStatusWatch?) throws {
     self.socket = socket
+    self.watch = watch
     storedPipeline = ChannelPipeline(channel: self)
     try socket.pipeline.syncOperations.addHandler(Relay(to: self))
   }
@@ -71,6 +75,18 @@ final class RelayChannel: Channel, ChannelCore, @unchecked Sendable {
 
   func getOption<Option: ChannelOption>(_ option: Option) -> EventLoopFuture<Option.Value> {
     socket.getOption(option)
+  }
+
+  /// How PostgresNIO sends a statement (one of its tasks): counted for the watch, on the
+  /// sender's thread, then passed to the pipeline.
+  func write<T: Sendable>(_ any: T, promise: EventLoopPromise<Void>?) {
+    watch?.sentStatement()
+    pipeline.write(any, promise: promise)
+  }
+
+  func writeAndFlush<T: Sendable>(_ any: T, promise: EventLoopPromise<Void>?) {
+    watch?.sentStatement()
+    pipeline.writeAndFlush(any, promise: promise)
   }
 
   // MARK: - ChannelCore (called on the event loop, from the head of the pipeline)

@@ -63,7 +63,8 @@ actor ServerSession {
   /// The connection runs on a ``RelayChannel`` over a socket CleanSlate opens itself, so that a
   /// query the test sends after the server closed the connection fails at once instead of
   /// hanging; close it with ``BoundedOperation/close(_:)``, which releases that channel. With a
-  /// `watch`, the watch's handler is first in the socket's pipeline (see
+  /// `watch`, the watch's handler is first in the socket's pipeline, the relay tells it of every
+  /// statement sent, and its arrival handler is last in the relay's pipeline (see
   /// ``TransactionStatusWatch``).
   static func connectForTest(
     to server: PostgresTestServer, database: String, watch: TransactionStatusWatch? = nil
@@ -81,7 +82,7 @@ actor ServerSession {
         .connect(host: server.host, port: server.port).get()
       socket = connected
       let channel = try await connected.eventLoop.submit {
-        try RelayChannel(wrapping: connected)
+        try RelayChannel(wrapping: connected, watch: watch)
       }.get()
       relay = channel
       let connection = try await PostgresConnection.connect(
@@ -91,6 +92,11 @@ actor ServerSession {
           database: database),
         id: ConnectionID.next(), logger: .cleanSlate
       ).get()
+      if let watch {
+        try await connected.eventLoop.submit {
+          try channel.pipeline.syncOperations.addHandler(watch.makeArrivalHandler())
+        }.get()
+      }
       RelayChannel.register(channel, of: connection)
       return connection
     } catch {

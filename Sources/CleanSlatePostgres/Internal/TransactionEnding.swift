@@ -1,5 +1,4 @@
 internal import CleanSlate
-internal import NIOCore
 internal import PostgresNIO
 
 /// The end of a transaction-mode test: report what the test left behind, and give the
@@ -56,9 +55,7 @@ enum TransactionEnding {
   /// ``BoundedOperation/timeLimit`` (the connection is closed then).
   private static func awaitStatementsLeftRunning(on lent: TestTransaction.Lent) -> String? {
     let connection = lent.connection
-    guard !connection.isClosed,
-      (try? lent.watch.statementInFlight(on: connection.eventLoop).wait()) == true
-    else { return nil }
+    guard !connection.isClosed, lent.watch.statementInFlight else { return nil }
     // A statement that changes nothing, queued behind them: once it is answered, so are they.
     // The watch counts its answer as the test's, which is harmless: it ends no transaction.
     let failure = waitSynchronously(on: SemaphoreWaiter()) { () async -> (any Error)? in
