@@ -110,8 +110,8 @@ public final class PostgresTestConnection: Sendable {
     return try await underlying.query(PostgresQuery(unsafeSQL: sql), logger: logger)
   }
 
-  /// Fails at once on a connection that is closed: PostgresNIO may never answer a query written
-  /// to a closed channel.
+  /// Fails at once, with a message of CleanSlate's, on a connection that is closed (PostgresNIO
+  /// would fail the query too, with its own error: see ``RelayChannel``).
   private func checkOpen() throws {
     guard underlying.isClosed else { return }
     throw PostgresFixtureError(

@@ -11,7 +11,8 @@ public import PostgresNIO
 ///
 /// Code under test may open as many connections as it likes and use real transactions: no
 /// other test sees this database. Open extra connections with ``connect()`` so that CleanSlate
-/// can report one left open.
+/// can report one left open. On ``connection`` and those, a query sent after the server closed
+/// the connection fails at once (PostgresNIO alone would never answer it).
 public final class PostgresTestDatabase: Sendable {
   /// The database's name, unique across the processes and machines that share the server.
   public let name: String
@@ -36,7 +37,7 @@ public final class PostgresTestDatabase: Sendable {
   /// Opens another connection to the database. Close it before the test ends: one still open
   /// then is reported, and closed.
   public func connect() async throws -> PostgresConnection {
-    let connection = try await ServerSession.connect(to: server, database: name)
+    let connection = try await ServerSession.connectForTest(to: server, database: name)
     opened.withLock { $0.append(connection) }
     return connection
   }
@@ -61,13 +62,15 @@ public final class PostgresTestDatabase: Sendable {
     } catch {
       problems.append(PostgresFixtureError.connectionLost(to: name, on: server, error))
     }
-    let leftOpen = opened.withLock { $0.filter { !$0.isClosed } }
-    if !leftOpen.isEmpty {
+    let connections = opened.withLock { $0 }
+    let leftOpen = connections.filter { !$0.isClosed }.count
+    if leftOpen > 0 {
       problems.append(
-        "the test left \(leftOpen.count) connection(s) opened with connect() open on '\(name)'; they were closed"
+        "the test left \(leftOpen) connection(s) opened with connect() open on '\(name)'; they were closed"
       )
     }
-    for connection in leftOpen { await BoundedOperation.close(connection) }
+    // Closed or not, each is released (see BoundedOperation.close).
+    for connection in connections { await BoundedOperation.close(connection) }
     return problems
   }
 }

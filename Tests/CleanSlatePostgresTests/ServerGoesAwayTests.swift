@@ -1,6 +1,7 @@
 import CleanSlate
 import CleanSlatePostgres
 import CleanSlateTestSupport
+import Foundation
 import PostgresNIO
 import Testing
 
@@ -66,8 +67,7 @@ extension TransactionModeSerially {
         let database = try await use(.playersDatabase)
         first.value = database.name
         try await terminateBackend(of: database.connection)
-        // When the test ends with that connection closed under it. (No query is sent on it here:
-        // PostgresNIO 1.33.2 never answers one written to a closed channel.)
+        // When the test ends with that connection closed under it.
         #expect(database.connection.isClosed)
       }
       // Then its end reports, once, that the server closed the connection, naming host:port.
@@ -86,6 +86,48 @@ extension TransactionModeSerially {
       // And the affected test's database is dropped.
       #expect(try await serverDatabases(prefix: first.value).isEmpty)
     }
+
+    @Test(arguments: [DatabaseConnection.theFixtures, .openedWithConnect])
+    func inDatabaseModeAQueryOnAConnectionTheServerClosedFailsInsteadOfHanging(
+      _ which: DatabaseConnection
+    ) async throws {
+      let process = makeProcessScope()
+      let failures = try await runTestScope(in: process) {
+        // Given a test's connection that the server ended, and that has closed since.
+        let database = try await use(.playersDatabase)
+        let connection = try await which.connection(in: database)
+        try await terminateBackend(of: connection)
+        try await connection.closeFuture.get()
+        // When the test sends a query on it.
+        let outcome = await Outcome.within(.seconds(10)) {
+          try await connection.query("SELECT 1", logger: Logger(label: "tests"))
+        }
+        // Then the query fails at once, with the server's error that ended the connection.
+        #expect(outcome.failedOnAConnectionTheServerClosed, "\(outcome)")
+      }
+      // And the test's end reports what it left, as for any test.
+      #expect(failures.count == (which == .theFixtures ? 1 : 0))
+      _ = await process.end()
+    }
+
+    @Test func inTransactionModeARawQueryOnAConnectionTheServerClosedFailsInsteadOfHanging()
+      async throws
+    {
+      let process = makeProcessScope()
+      _ = try await runTestScope(in: process) {
+        // Given a test's connection that the server ended, and that has closed since.
+        let connection = try await use(.playersTransaction)
+        try await terminateBackend(of: connection.underlying)
+        try await connection.underlying.closeFuture.get()
+        // When the test sends a query on the raw connection, past PostgresTestConnection.
+        let outcome = await Outcome.within(.seconds(10)) {
+          try await connection.underlying.query("SELECT 1", logger: Logger(label: "tests"))
+        }
+        // Then the query fails at once, with the server's error that ended the connection.
+        #expect(outcome.failedOnAConnectionTheServerClosed, "\(outcome)")
+      }
+      _ = await process.end()
+    }
   }
 }
 
@@ -101,5 +143,87 @@ private func terminateBackend(pid: Int) async throws {
     _ = try await admin.query(
       "SELECT pg_terminate_backend(\(Int32(pid)), 1000)", logger: Logger(label: "tests")
     ).collect()
+  }
+}
+
+/// Which of a database-mode test's connections a test uses.
+enum DatabaseConnection: Sendable, CustomTestStringConvertible {
+  /// The connection the fixture opened for the test.
+  case theFixtures
+  /// One the test opened with `connect()`.
+  case openedWithConnect
+
+  func connection(in database: PostgresTestDatabase) async throws -> PostgresConnection {
+    switch self {
+    case .theFixtures: database.connection
+    case .openedWithConnect: try await database.connect()
+    }
+  }
+
+  var testDescription: String {
+    switch self {
+    case .theFixtures: "the fixture's connection"
+    case .openedWithConnect: "a connection opened with connect()"
+    }
+  }
+}
+
+/// How an operation that may never return ended, within a time limit that only guards the run
+/// against a hang (it is no assertion about speed).
+enum Outcome: Sendable, CustomStringConvertible {
+  case returned
+  case threw(any Error)
+  case stillRunning
+
+  /// Runs `operation` in a task of its own and returns how it ended, or `stillRunning` once
+  /// `limit` has passed, leaving it running.
+  static func within(
+    _ limit: Duration, _ operation: @escaping @Sendable () async throws -> Void
+  ) async -> Outcome {
+    let first = Box<CheckedContinuation<Outcome, Never>?>(nil)
+    let lock = NSLock()
+    let finish: @Sendable (Outcome) -> Void = { outcome in
+      let continuation = lock.withLock {
+        defer { first.value = nil }
+        return first.value
+      }
+      continuation?.resume(returning: outcome)
+    }
+    return await withCheckedContinuation { continuation in
+      lock.withLock { first.value = continuation }
+      Task {
+        do {
+          try await operation()
+          finish(.returned)
+        } catch {
+          finish(.threw(error))
+        }
+      }
+      Task {
+        try? await Task.sleep(for: limit)
+        finish(.stillRunning)
+      }
+    }
+  }
+
+  /// Whether the operation failed because the server closed the connection: PostgresNIO's
+  /// error for a closed connection, after the server's end of the stream or its `FATAL` error
+  /// (then PostgresNIO closed the channel itself, and names the server's error as the cause).
+  var failedOnAConnectionTheServerClosed: Bool {
+    guard case .threw(let error) = self, let error = error as? PSQLError else { return false }
+    switch error.code {
+    case .serverClosedConnection: return true
+    case .clientClosedConnection:
+      return (error.underlying as? PSQLError)?.serverInfo?[.severity] == "FATAL"
+    default: return false
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .returned: "returned"
+    case .threw(let error): "threw \(String(reflecting: error))"
+    case .stillRunning: "still running"
+    }
   }
 }

@@ -89,6 +89,33 @@ extension TransactionModeSerially {
       #expect(try await serverDatabases(prefix: first.value).isEmpty)
     }
 
+    @Test func aRawCommitStillRunningWhenTheTestEndsIsReportedAgainstThatTest() async throws {
+      try await HeldAdvisoryLock.using { lock in
+        // Given a test that leaves a raw COMMIT running when it ends: queued behind a statement
+        // that waits for an advisory lock another session holds until the test's end has begun.
+        let process = ScopeRuntime(
+          .process, name: "process", parent: nil,
+          observer: .some(ReleaseWhenTeardownBegins("postgresTransaction", lock)))
+        let first = Box<String>("")
+        let failures = try await runTestScope(in: process) {
+          let connection = try await use(.playersTransaction)
+          first.value = connection.databaseName
+          try await connection.query("DELETE FROM players")
+          try await lock.sendStatementWaitingForIt(on: connection)
+          let commit: EventLoopFuture<PostgresQueryResult> = connection.underlying.query(
+            "COMMIT", logger: Logger(label: "tests"))
+          _ = commit
+        }
+        // Then its end reports, once, that the test's transaction was ended.
+        #expect(failures.count == 1)
+        #expect(failures.first?.summary.contains("ended the test's transaction") == true)
+        // And the next test, with nothing reported, gets another database with every seeded
+        // row.
+        await expectAFreshDatabase(forTheNextTestIn: process, not: first.value)
+        _ = await process.end()
+      }
+    }
+
     @Test func aConnectionIsHandedOverAlreadyInsideAFreshTestTransaction() async throws {
       // Given a test that wrote rows and changed a setting on its connection.
       let process = makeProcessScope()
@@ -146,27 +173,49 @@ extension TransactionModeSerially {
       _ = await process.end()
     }
 
-    @Test func theEndOfATestDoesNotWaitForTheServer() async throws {
+    @Test func theEndOfATestWaitsForTheStatementsItLeftRunning() async throws {
       // Given a test that leaves a slow statement running on its connection.
       let process = makeProcessScope()
-      let slowStatementDone = Box<Bool>(false)
-      let slow = Box<Task<Void, Never>?>(nil)
+      let slow = Box<EventLoopFuture<PostgresQueryResult>?>(nil)
       let failures = try await runTestScope(in: process) {
         let connection = try await use(.playersTransaction)
-        slow.value = Task {
-          _ = try? await connection.query("SELECT pg_sleep(0.5)")
-          slowStatementDone.value = true
-        }
-        try await Task.sleep(for: .milliseconds(50))
+        slow.value = connection.underlying.query(
+          "SELECT pg_sleep(0.3)", logger: Logger(label: "tests"))
       }
       // When the test has ended.
-      // Then it ended without waiting for its rollback, which queues behind that statement.
+      // Then its end waited for the statement's answer, and reported nothing.
       #expect(failures.isEmpty)
-      #expect(!slowStatementDone.value)
-      // And once the rollback is done, the next test still sees every seeded row.
-      await slow.value?.value
+      let running = try await withAdminConnection { admin in
+        try await admin.integer(
+          "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query = 'SELECT pg_sleep(0.3)'"
+        )
+      }
+      #expect(running == 0)
+      // And the next test sees every seeded row.
+      _ = try await slow.value?.get()
       #expect(try await nextTest(in: process).players == 100)
       _ = await process.end()
+    }
+
+    @Test func aStatementLeftRunningThatNeverFinishesIsReportedAndItsDatabaseRetired()
+      async throws
+    {
+      try await HeldAdvisoryLock.using { lock in
+        // Given a test that leaves running a statement that waits for a lock nobody releases.
+        let process = makeProcessScope()
+        let first = Box<String>("")
+        let failures = try await runTestScope(in: process) {
+          let connection = try await use(.playersTransaction)
+          first.value = connection.databaseName
+          try await lock.sendStatementWaitingForIt(on: connection)
+        }
+        // Then its end reports the statement, once it gave up waiting for it.
+        #expect(failures.count == 1)
+        #expect(failures.first?.summary.contains("left statements running") == true)
+        // And the next test gets another database, with nothing reported.
+        await expectAFreshDatabase(forTheNextTestIn: process, not: first.value)
+        _ = await process.end()
+      }
     }
 
     @Test func aFailedStatementIsRolledBackWithoutAReport() async throws {
@@ -250,6 +299,22 @@ extension TransactionModeSerially {
   }
 }
 
+/// Runs one more transaction-mode test in `process`, and expects it to run, with nothing
+/// reported, on a database other than `retired`, with every seeded row.
+private func expectAFreshDatabase(
+  forTheNextTestIn process: ScopeRuntime, not retired: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  do {
+    let next = try await nextTest(in: process)
+    #expect(next.failures.isEmpty, sourceLocation: sourceLocation)
+    #expect(next.database != retired, sourceLocation: sourceLocation)
+    #expect(next.players == 100, sourceLocation: sourceLocation)
+  } catch {
+    Issue.record(error, "the next test failed", sourceLocation: sourceLocation)
+  }
+}
+
 /// Runs one more transaction-mode test in `process`: how many players it saw, on which
 /// database, and what its end reported.
 private func nextTest(
@@ -273,5 +338,68 @@ extension PostgresTestConnection {
       try await underlying.query(
         PostgresQuery(unsafeSQL: statement), logger: Logger(label: "tests"))
     }
+  }
+}
+
+/// An advisory lock held by a session of its own: statements on the same database that ask for
+/// it wait on the server until it is released.
+final class HeldAdvisoryLock: Sendable {
+  let key = Int64.random(in: 1...Int64.max)
+  private let connection = Box<PostgresConnection?>(nil)
+
+  private init() {}
+
+  /// Runs `body` with a lock to take, and closes the connection that holds it afterwards.
+  static func using(_ body: (HeldAdvisoryLock) async throws -> Void) async throws {
+    let lock = HeldAdvisoryLock()
+    do {
+      try await body(lock)
+    } catch {
+      try? await lock.connection.value?.close()
+      throw error
+    }
+    try? await lock.connection.value?.close()
+  }
+
+  /// Takes the lock on `connection`'s database (advisory locks belong to one database), then
+  /// sends, on `connection` past the savepoints and without waiting for it, a statement that
+  /// waits on the server until the lock is released; what is sent after it waits behind it.
+  func sendStatementWaitingForIt(on connection: PostgresTestConnection) async throws {
+    let server = try configuredServer()
+    let holder = try await PostgresConnection.connect(
+      configuration: server.configuration(database: connection.databaseName), id: 1,
+      logger: Logger(label: "tests"))
+    self.connection.value = holder
+    try await holder.query("SELECT pg_advisory_lock(\(key))", logger: Logger(label: "tests"))
+    // PostgresNIO's future-returning query: written at once, and not awaited.
+    let waiting: EventLoopFuture<PostgresQueryResult> = connection.underlying.query(
+      "SELECT pg_advisory_xact_lock(\(key))", logger: Logger(label: "tests"))
+    _ = waiting
+  }
+
+  func release() async {
+    _ = try? await connection.value?.query(
+      "SELECT pg_advisory_unlock(\(key))", logger: Logger(label: "tests"))
+  }
+}
+
+/// Releases a lock as the teardown of a test's fixture begins, once: how a test holds a
+/// statement in flight until its test's end is under way, without sleeping.
+struct ReleaseWhenTeardownBegins: LifecycleObserver {
+  let fixture: String
+  let lock: HeldAdvisoryLock
+  private let released = Box(false)
+
+  init(_ fixture: String, _ lock: HeldAdvisoryLock) {
+    self.fixture = fixture
+    self.lock = lock
+  }
+
+  func observe(_ event: LifecycleEvent) {
+    guard event.phase == .teardownBegin, event.scope == .test, event.fixture == fixture,
+      !released.value
+    else { return }
+    released.value = true
+    Task { [lock] in await lock.release() }
   }
 }

@@ -3,6 +3,10 @@ import Dispatch
 /// How a synchronous caller waits while a scope's teardowns run on another thread
 /// (``ScopeRuntime/endBlocking(waiter:)``): a thread that must keep serving its run loop, as
 /// XCTest's main thread does, turns it; any other thread blocks.
+///
+/// A waiter serves one synchronous caller (one end of a scope, one run of async work): make a new
+/// one for the next, so that a wake that came after its caller stopped waiting is left with a
+/// waiter nothing waits on, and cannot end a later caller's wait early.
 package protocol BlockingWaiter: Sendable {
   /// Waits until ``wake()`` is called or `deadline` passes, whichever comes first. It may
   /// return early; the caller checks again and waits some more.

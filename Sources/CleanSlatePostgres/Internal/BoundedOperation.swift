@@ -4,9 +4,11 @@ internal import PostgresNIO
 /// The fixtures' own operations on a test's connection (checks, rollbacks, closes), bounded so
 /// that a connection the server ended can never hold a test's end up.
 ///
-/// PostgresNIO may never answer a query written to a connection whose channel has already
-/// closed (the query's promise is dropped with the write), so waiting on it is not enough: each
-/// operation races the connection's close and a time limit, and loses to either.
+/// A server that stops answering would hold a test's end up, and PostgresNIO never answers a
+/// query written to a connection whose channel has already closed (the query's promise is
+/// dropped with the write; a test's connection runs on a ``RelayChannel``, which prevents that,
+/// but CleanSlate's own connections do not), so waiting on it is not enough: each operation races
+/// the connection's close and a time limit, and loses to either.
 enum BoundedOperation {
   /// How long a fixture's own statement or close may take before the connection is given up.
   static let timeLimit: Duration = .seconds(2)
@@ -83,10 +85,14 @@ enum BoundedOperation {
     }
   }
 
-  /// Closes `connection` without waiting longer than the time limit.
+  /// Closes `connection` without waiting longer than the time limit, and releases the channel a
+  /// test's connection runs on (see ``RelayChannel``): call it once nothing will use the
+  /// connection any more, even when it is closed already.
   static func close(_ connection: PostgresConnection) async {
-    guard !connection.isClosed else { return }
-    _ = try? await run(on: connection) { try await $0.close() }
+    if !connection.isClosed {
+      _ = try? await run(on: connection) { try await $0.close() }
+    }
+    RelayChannel.release(connection)
   }
 }
 

@@ -59,7 +59,8 @@ actor ClonePool {
         } catch {
           break  // the test that needs one clones it itself, and reports the failure
         }
-        let connection = try? await ServerSession.connect(to: self.session.server, database: name)
+        let connection = try? await ServerSession.connectForTest(
+          to: self.session.server, database: name)
         self.ready.append(Clone(name: name, connection: connection))
       }
       self.filling = nil

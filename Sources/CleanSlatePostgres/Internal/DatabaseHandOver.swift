@@ -18,6 +18,6 @@ enum DatabaseHandOver {
         await BoundedOperation.close(connection)
       }
     }
-    return try await ServerSession.connect(to: server, database: clone.name)
+    return try await ServerSession.connectForTest(to: server, database: clone.name)
   }
 }

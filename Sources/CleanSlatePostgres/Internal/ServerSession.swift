@@ -43,39 +43,76 @@ actor ServerSession {
     }
   }
 
-  /// Opens a connection to one of the server's databases; a failure names the host and port.
-  ///
-  /// With a `watch`, the connection runs on a channel CleanSlate opens itself, with the watch's
-  /// handler first in it (see ``TransactionStatusWatch``).
+  /// Opens a connection to one of the server's databases, for CleanSlate's own statements; a
+  /// failure names the host and port.
   static func connect(
-    to server: PostgresTestServer, database: String, watch: TransactionStatusWatch? = nil
+    to server: PostgresTestServer, database: String
   ) async throws -> PostgresConnection {
     do {
-      guard let watch else {
-        return try await PostgresConnection.connect(
-          configuration: server.configuration(database: database),
-          id: ConnectionID.next(), logger: .cleanSlate)
-      }
-      let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      return try await PostgresConnection.connect(
+        configuration: server.configuration(database: database),
+        id: ConnectionID.next(), logger: .cleanSlate)
+    } catch {
+      throw connectionFailed(to: server, database: database, error)
+    }
+  }
+
+  /// Opens a connection to one of the server's databases for a test to use; a failure names the
+  /// host and port.
+  ///
+  /// The connection runs on a ``RelayChannel`` over a socket CleanSlate opens itself, so that a
+  /// query the test sends after the server closed the connection fails at once instead of
+  /// hanging; close it with ``BoundedOperation/close(_:)``, which releases that channel. With a
+  /// `watch`, the watch's handler is first in the socket's pipeline, the relay tells it of every
+  /// statement sent, and its arrival handler is last in the relay's pipeline (see
+  /// ``TransactionStatusWatch``).
+  static func connectForTest(
+    to server: PostgresTestServer, database: String, watch: TransactionStatusWatch? = nil
+  ) async throws -> PostgresConnection {
+    var socket: (any Channel)?
+    var relay: RelayChannel?
+    do {
+      let connected = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .connectTimeout(.seconds(5))
         .channelInitializer { channel in
           channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(watch.makeHandler())
+            if let watch { try channel.pipeline.syncOperations.addHandler(watch.makeHandler()) }
           }
         }
         .connect(host: server.host, port: server.port).get()
-      return try await PostgresConnection.connect(
-        on: channel.eventLoop,
+      socket = connected
+      let channel = try await connected.eventLoop.submit {
+        try RelayChannel(wrapping: connected, watch: watch)
+      }.get()
+      relay = channel
+      let connection = try await PostgresConnection.connect(
+        on: connected.eventLoop,
         configuration: PostgresConnection.Configuration(
           establishedChannel: channel, username: server.username, password: server.password,
           database: database),
         id: ConnectionID.next(), logger: .cleanSlate
       ).get()
+      if let watch {
+        try await connected.eventLoop.submit {
+          try channel.pipeline.syncOperations.addHandler(watch.makeArrivalHandler())
+        }.get()
+      }
+      RelayChannel.register(channel, of: connection)
+      return connection
     } catch {
-      throw PostgresFixtureError(
-        "Could not connect to PostgreSQL at \(server.host):\(server.port) (user '\(server.username)', database '\(database)'): \(PostgresFixtureError.describe(error)). Is the server running? Start one with `eval \"$(scripts/start-test-postgres.sh)\"`."
-      )
+      // Closed (PostgresNIO may have closed it already), then released: nothing will use it.
+      socket?.close(promise: nil)
+      relay?.release()
+      throw connectionFailed(to: server, database: database, error)
     }
+  }
+
+  private static func connectionFailed(
+    to server: PostgresTestServer, database: String, _ error: any Error
+  ) -> PostgresFixtureError {
+    PostgresFixtureError(
+      "Could not connect to PostgreSQL at \(server.host):\(server.port) (user '\(server.username)', database '\(database)'): \(PostgresFixtureError.describe(error)). Is the server running? Start one with `eval \"$(scripts/start-test-postgres.sh)\"`."
+    )
   }
 
   private static func tryLock(

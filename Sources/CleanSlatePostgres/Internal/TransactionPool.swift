@@ -8,7 +8,8 @@ internal import PostgresNIO
 /// ``TestTransaction/savepoint``. A test takes one as it is. When the test ends, the rollback to
 /// the savepoint is *sent* on the connection, and the connection is back in the pool at once:
 /// a connection runs its statements in order, so whatever the next test sends runs after the
-/// rollback, and neither end of a test waits for the server.
+/// rollback, and neither end of a test waits for the server (unless the test left statements
+/// running: see ``TransactionEnding``).
 ///
 /// That holds only while the savepoint is there. When the connection's
 /// ``TransactionStatusWatch`` saw the code under test send transaction control of its own
@@ -224,7 +225,8 @@ final class TransactionPool: Sendable {
     on server: PostgresTestServer, database: String
   ) async throws -> TestTransaction.Lent {
     let watch = TransactionStatusWatch()
-    let connection = try await ServerSession.connect(to: server, database: database, watch: watch)
+    let connection = try await ServerSession.connectForTest(
+      to: server, database: database, watch: watch)
     return TestTransaction.Lent(
       connection: connection, watch: watch, database: database, began: nil)
   }

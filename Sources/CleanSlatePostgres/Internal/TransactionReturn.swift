@@ -11,8 +11,8 @@ enum TransactionReturn {
   /// them. Only for a test that left the savepoint alone (its connection's watch saw no
   /// transaction control of its own).
   ///
-  /// If one of them fails all the same (the code under test left a raw `COMMIT` running when
-  /// it ended, say), the connection is closed, so that a test it was lent to fails instead of
+  /// If one of them fails all the same (a task the test started sent a raw `COMMIT` after the
+  /// test ended, say), the connection is closed, so that a test it was lent to fails instead of
   /// running on what is left, the failure is printed, and `failed` is called.
   static func sendRollback(
     on lent: TestTransaction.Lent, chains: Bool, failed: @escaping @Sendable () -> Void

@@ -11,7 +11,10 @@ internal import NIOCore
 /// before PostgresNIO does, and before the query that caused it returns to the test: when the
 /// test ends, ``endedSinceMark`` already says whether its transaction was ended, and
 /// ``sawTransactionControlSinceMark`` whether the code under test sent other transaction control
-/// of its own (`ROLLBACK AND CHAIN`, savepoints), after which the test's savepoint may be gone.
+/// of its own (`ROLLBACK AND CHAIN`, savepoints), after which the test's savepoint may be gone —
+/// unless the test left statements running, which ``statementInFlight`` tells, from the
+/// statements sent, those that reached PostgresNIO, and what is written to the server: then the
+/// test's end waits for their answers first.
 /// It also reads the server's `FATAL` errors, after which the server ends the connection:
 /// ``serverEnded`` says so before the failed query returns to the test, while the channel may
 /// still be open.
@@ -27,6 +30,19 @@ final class TransactionStatusWatch: Sendable {
     var serverEnded = false
     /// CleanSlate's statements sent and not yet answered with ReadyForQuery.
     var ownPending = 0
+    /// Whether something was written to the server since it last said it was ready for a
+    /// statement, and PostgresNIO wrote nothing after reading that: a statement is on its way or
+    /// being answered. (PostgresNIO holds the statements sent after one until its answer has
+    /// come, then writes the next at once, while it reads that answer.)
+    var awaitingAnswer = false
+    /// Within the bytes being read: whether they held ReadyForQuery, and whether anything was
+    /// written after it.
+    var readyInRead = false
+    var wroteAfterReady = false
+    /// Statements (PostgresNIO's tasks) sent to the connection, and those that have reached
+    /// PostgresNIO's handler on the event loop.
+    var sent = 0
+    var reachedPostgresNIO = 0
   }
 
   private let state = LockedValue(State())
@@ -50,6 +66,25 @@ final class TransactionStatusWatch: Sendable {
     }
   }
 
+  /// Whether a statement sent on the connection before this call is still waiting for its
+  /// answer: one not yet handed to PostgresNIO on the event loop, one on its way to the server or
+  /// being answered, or one PostgresNIO holds behind it. Read without a trip to the event loop:
+  /// the connection's ``RelayChannel`` counts what is sent (``sentStatement()``), from the
+  /// sender's thread.
+  var statementInFlight: Bool {
+    state.withLock { $0.sent != $0.reachedPostgresNIO || $0.awaitingAnswer }
+  }
+
+  /// Counts a statement sent to the connection; called on the sender's thread, before the
+  /// statement is handed to the event loop.
+  func sentStatement() {
+    state.withLock { $0.sent += 1 }
+  }
+
+  /// The handler that counts the statements that reached PostgresNIO's; add it last in the
+  /// pipeline PostgresNIO's handlers are in, once they are there.
+  func makeArrivalHandler() -> ArrivalHandler { ArrivalHandler(watch: self) }
+
   /// Announces that CleanSlate is about to send `count` statements of its own.
   func expectOwnStatements(_ count: Int) {
     state.withLock { $0.ownPending += count }
@@ -65,8 +100,30 @@ final class TransactionStatusWatch: Sendable {
     }
   }
 
+  fileprivate func wrote() {
+    state.withLock { state in
+      state.awaitingAnswer = true
+      state.wroteAfterReady = true
+    }
+  }
+
+  /// Called once PostgresNIO has handled the bytes just read (and written what it holds, if they
+  /// answered the statement on the wire).
+  fileprivate func finishedRead() {
+    state.withLock { state in
+      if state.readyInRead && !state.wroteAfterReady { state.awaitingAnswer = false }
+      state.readyInRead = false
+    }
+  }
+
+  fileprivate func reachedPostgresNIO() {
+    state.withLock { $0.reachedPostgresNIO += 1 }
+  }
+
   fileprivate func readReady(idle: Bool) {
     state.withLock { state in
+      state.readyInRead = true
+      state.wroteAfterReady = false
       if state.ownPending > 0 {
         state.ownPending -= 1
       } else if idle {
@@ -106,15 +163,18 @@ final class TransactionStatusWatch: Sendable {
   /// The channel handler that feeds this watch; add it first in the connection's pipeline.
   func makeHandler() -> Handler { Handler(watch: self) }
 
-  /// Reads the server's messages as they arrive and passes them on untouched.
+  /// Reads the server's messages as they arrive and passes them on untouched, and notes that
+  /// something was written to the server.
   ///
   /// Every backend message is a type byte, a 32-bit length that counts itself, and a body. Only
   /// three kinds are read: `C` (CommandComplete, whose body is the command tag), `Z`
   /// (ReadyForQuery, whose one-byte body is the transaction status) and `E` (ErrorResponse,
   /// fields whose `S` is the severity); the others are skipped by their length.
-  final class Handler: ChannelInboundHandler {
+  final class Handler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
     private let watch: TransactionStatusWatch
     /// The bytes of the current message's header read so far (type and length).
@@ -143,6 +203,12 @@ final class TransactionStatusWatch: Sendable {
       let buffer = unwrapInboundIn(data)
       buffer.withUnsafeReadableBytes { read($0) }
       context.fireChannelRead(data)
+      watch.finishedRead()
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+      watch.wrote()
+      context.write(data, promise: promise)
     }
 
     /// Reads the next bytes the server sent, wherever they split its messages.
@@ -222,6 +288,22 @@ final class TransactionStatusWatch: Sendable {
         fields = fields.dropFirst(value.count + 2)
       }
       return nil
+    }
+  }
+
+  /// Counts the statements that reach PostgresNIO's handler: each is passed on first, so that
+  /// PostgresNIO has written it (or holds it behind the one on the wire) when it is counted.
+  final class ArrivalHandler: ChannelOutboundHandler {
+    typealias OutboundIn = Any
+    typealias OutboundOut = Any
+
+    private let watch: TransactionStatusWatch
+
+    init(watch: TransactionStatusWatch) { self.watch = watch }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+      context.write(data, promise: promise)
+      watch.reachedPostgresNIO()
     }
   }
 }

@@ -21,8 +21,12 @@ func runSynchronously<T: Sendable>(_ work: @escaping @Sendable () async -> T) ->
 }
 
 /// How this thread waits: serving the main queue on the main thread, simply blocking elsewhere.
-private func currentThreadWaiter() -> any BlockingWaiter {
-  Thread.isMainThread ? MainThreadWaiter.shared : SemaphoreWaiter()
+///
+/// A new waiter for every caller, on the main thread too: a wake that comes after its caller
+/// stopped waiting (it saw the work done first) goes to a waiter that nothing waits on any more,
+/// and never ends a later caller's wait.
+func currentThreadWaiter() -> any BlockingWaiter {
+  Thread.isMainThread ? MainThreadWaiter() : SemaphoreWaiter()
 }
 
 /// Waits on the main thread, where XCTest runs tests, without leaving the main queue unserved.
@@ -32,11 +36,9 @@ private func currentThreadWaiter() -> any BlockingWaiter {
 /// the run loop handle what was sent to the main queue, so a teardown that waits for the main
 /// queue (`DispatchQueue.main.sync`) is served, as it is while XCTest waits for an async tearDown.
 ///
-/// One instance serves every wait on the main thread: a wake that comes after its wait had
-/// already returned only makes the next wait return early, which waiters allow.
+/// Each caller has a waiter of its own (see `currentThreadWaiter()`), so a wake ends only the
+/// wait it was meant for, and no wake is left behind for a later caller.
 final class MainThreadWaiter: BlockingWaiter {
-  static let shared = MainThreadWaiter()
-
   private let semaphore = DispatchSemaphore(value: 0)
 
   func wait(until deadline: ContinuousClock.Instant) {
