@@ -1,0 +1,143 @@
+import CleanSlate
+import Foundation
+import HTTPTypes
+
+extension FakeServer {
+  /// Journals `request`, finds the route that answers it and the faults that apply, counting
+  /// each fault that applies against its `next` requests.
+  func receive(_ request: Request) -> Exchange {
+    let path = PathSegments.split(request.path)
+    return state.withLock { state in
+      var request = request
+      var route: Route?
+      for candidate in state.routes.reversed() where candidate.method == request.method {
+        if let parameters = candidate.pattern.match(path) {
+          route = candidate
+          request.parameters = parameters
+          break
+        }
+      }
+      var exchange = Exchange(request: request, index: state.journal.count, route: route)
+      state.journal.append(JournalEntry(request: request))
+      var answerDecided = false
+      for index in state.faults.indices.reversed()
+      where state.faults[index].applies(to: request.method, path) {
+        switch state.faults[index].fault.kind {
+        case .latency(let delay): exchange.latency += delay
+        case .trickle(let bytes, let interval):
+          guard exchange.trickle == nil else { continue }
+          exchange.trickle = (bytes, interval)
+        case .status(let status):
+          guard !answerDecided else { continue }
+          exchange.ending = .status(status)
+        case .reset:
+          guard !answerDecided else { continue }
+          exchange.ending = .reset
+        case .closeMidResponse:
+          guard !answerDecided else { continue }
+          exchange.ending = .closeMidResponse
+        case .malformedResponse:
+          guard !answerDecided else { continue }
+          exchange.ending = .malformedResponse
+        }
+        answerDecided = answerDecided || state.faults[index].fault.replacesAnswer
+        state.faults[index].remaining? -= 1
+      }
+      state.faults.removeAll { $0.remaining == 0 }
+      return exchange
+    }
+  }
+
+  /// Answers an exchange whose answer needs no waiting (``Exchange/isImmediate``).
+  func answerImmediately(_ exchange: Exchange) -> Response {
+    if let decided = decidedAnswer(to: exchange) { return decided }
+    guard let route = exchange.route, case .immediate(let handler) = route.handler else {
+      return unmatched(exchange)
+    }
+    return finish(exchange, route: route, with: Result { try handler(exchange.request) })
+  }
+
+  /// Answers an exchange, running its route's handler; the caller has waited for its latency.
+  func answer(_ exchange: Exchange) async -> Response {
+    guard let route = exchange.route, case .async(let handler) = route.handler,
+      decidedAnswer(to: exchange) == nil
+    else {
+      return answerImmediately(exchange)
+    }
+    let result: Result<Response, any Error>
+    do {
+      result = .success(try await handler(exchange.request))
+    } catch {
+      result = .failure(error)
+    }
+    return finish(exchange, route: route, with: result)
+  }
+
+  /// Records how an exchange ended without a response (a reset, a malformed answer).
+  func recordOutcome(of exchange: Exchange, _ outcome: String) {
+    state.withLock { $0.journal[exchange.index].outcome = outcome }
+  }
+
+  /// The answer when a fault decides it, with no handler to run.
+  private func decidedAnswer(to exchange: Exchange) -> Response? {
+    switch exchange.ending {
+    case .answer, .closeMidResponse:
+      return nil
+    case .status(let status):
+      recordOutcome(of: exchange, "\(status.code) (injected)")
+      return .status(status)
+    case .reset:
+      recordOutcome(of: exchange, "connection reset (injected)")
+      return .status(.ok)
+    case .malformedResponse:
+      recordOutcome(of: exchange, "malformed response (injected)")
+      return .status(.ok)
+    }
+  }
+
+  private func unmatched(_ exchange: Exchange) -> Response {
+    state.withLock { state in
+      if !state.allowsUnmatchedRequests {
+        state.incidents.append(.unmatched(exchange.request))
+      }
+      state.journal[exchange.index].outcome = "\(state.unmatchedResponse.status.code) (no route)"
+      return state.unmatchedResponse
+    }
+  }
+
+  private func finish(
+    _ exchange: Exchange, route: Route, with result: Result<Response, any Error>
+  ) -> Response {
+    let response: Response
+    var failure: String?
+    switch result {
+    case .success(let answer) where answer.encodingFailure != nil:
+      failure = answer.encodingFailure
+      response = .error("The handler of \(route) failed: \(failure!)", status: .internalServerError)
+    case .success(let answer):
+      response = answer
+    case .failure(let error as BadRequest):
+      response = .error(error.reason, status: .badRequest)
+    case .failure(let error):
+      failure = "\(error)"
+      response = .error("The handler of \(route) threw: \(error)", status: .internalServerError)
+    }
+    let cut = if case .closeMidResponse = exchange.ending { ", closed mid-response (injected)" } else { "" }
+    state.withLock { state in
+      state.journal[exchange.index].outcome = "\(response.status.code)\(cut)"
+      // A handler cancelled because the server stopped is no failure of the test.
+      if let failure, !(state.stopped && result.isCancellation) {
+        state.incidents.append(
+          .handlerFailed(route: route, error: failure, request: exchange.request))
+      }
+    }
+    return response
+  }
+}
+
+extension Result where Failure == any Error {
+  fileprivate var isCancellation: Bool {
+    if case .failure(let error) = self { return error is CancellationError }
+    return false
+  }
+}
