@@ -136,12 +136,16 @@ extension FakeServer {
       }
     }
 
-    /// Adds any `Encodable` value that encodes as a JSON object, as ``insert(_:)-([String:JSONValue])``
-    /// does, and returns it as stored.
+    /// Adds any `Encodable` value that encodes as a JSON object, as ``insert(_:)`` does, and
+    /// returns it as stored.
+    ///
+    /// ```swift
+    /// try todos.insert(encoding: Todo(title: "Buy milk", done: false))
+    /// ```
     ///
     /// - Throws: ``FakeServer/BadRequest`` when the value does not encode as a JSON object.
     @discardableResult
-    public func insert(_ value: some Encodable) throws -> [String: JSONValue] {
+    public func insert(encoding value: some Encodable) throws -> [String: JSONValue] {
       let json = try JSONValue(parsing: try JSONValue.encoder.encode(value))
       return insert(try Self.object(json))
     }

@@ -1,8 +1,3 @@
-extension JSONValue: ExpressibleByNilLiteral {
-  /// `null`.
-  public init(nilLiteral: ()) { self = .null }
-}
-
 extension JSONValue: ExpressibleByBooleanLiteral {
   /// A Boolean.
   public init(booleanLiteral value: Bool) { self = .bool(value) }

@@ -35,7 +35,9 @@ extension FakeServer.Resource {
           let patch = try Self.object(try request.json)
           return self.answer(request) { id in
             self.update(id: id) { record in
-              for (key, value) in patch { record[key] = value == .null ? nil : value }
+              for (key, value) in patch {
+                if value == .null { record.removeValue(forKey: key) } else { record[key] = value }
+              }
             }
           }
         }
