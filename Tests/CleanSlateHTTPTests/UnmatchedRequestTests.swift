@@ -1,0 +1,58 @@
+import CleanSlate
+import CleanSlateHTTP
+import Foundation
+import Testing
+
+/// Requests no route matches: answered 404 (or what the test chose), and reported with the
+/// closest routes unless the test allows them.
+@Suite struct UnmatchedRequestTests {
+  @Test func allowedUnmatchedRequestsAreAnsweredAndNotReported() async throws {
+    let run = try await TraitRun.run {
+      let api = try await use(.api)
+      api.allowsUnmatchedRequests = true
+      let reply = try await Client.send("GET", "/todo", to: api)
+      #expect(reply.status == 404)
+      #expect(try reply.json == ["error": "No route of this fake server matches the request."])
+    }
+    #expect(run.issues.isEmpty)
+  }
+
+  @Test func theUnmatchedResponseCanBeChosen() async throws {
+    let run = try await TraitRun.run {
+      let api = try await use(.api)
+      api.unmatchedResponse = .text("nope", status: .notImplemented)
+      let reply = try await Client.send("GET", "/todo", to: api)
+      #expect(reply.status == 501 && reply.text == "nope")
+    }
+    #expect(run.failures.first?.summary.contains("it answered 501") == true)
+  }
+
+  @Test func aRequestFarFromEveryRouteListsTheRoutes() async throws {
+    let run = try await TraitRun.run {
+      let api = try await use(.bare)
+      api.allowsUnmatchedRequests = false
+      api.route(.get, "/a") { _ in .empty }
+      _ = try await Client.send("GET", "/completely/elsewhere/entirely", to: api)
+    }
+    #expect(run.failures.count == 1)
+    #expect(
+      run.failures.first?.summary.contains("no route is close: the routes are GET /a") == true,
+      "\(run.failures)")
+  }
+
+  @Test func anExpectationDeclaredOutsideATestIsReported() async throws {
+    // Given a test that declares an expectation from a detached task, outside its scope
+    let line = Locked(0)
+    let run = try await TraitRun.run {
+      let api = try await use(.api)
+      await Task.detached {
+        line.withLock { $0 = #line + 1 }
+        api.expect(.get, "/todos")
+      }.value
+    }
+
+    // Then the test learns it could not be checked, at that line
+    #expect(run.failures.map(\.code) == [.noActiveScope])
+    #expect(run.issues.first?.sourceLocation?.line == line.value)
+  }
+}
