@@ -194,7 +194,15 @@ let package = Package(
       name: "CleanSlateHTTPTests",
       dependencies: [
         "CleanSlateHTTP", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
+        "CleanSlateLaunchedApp", "CleanSlateHTTPProbe",
       ],
+      swiftSettings: strictSettings
+    ),
+    // An app for the fake server's launched-app test: reads the fake's address from its
+    // environment and makes one request.
+    .executableTarget(
+      name: "CleanSlateHTTPProbe",
+      path: "Tests/CleanSlateHTTPProbe",
       swiftSettings: strictSettings
     ),
   ],

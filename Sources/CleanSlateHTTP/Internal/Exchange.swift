@@ -28,11 +28,19 @@ struct Exchange: Sendable {
   var trickle: (bytes: Int, interval: Duration)?
   var ending: Ending = .answer
 
+  /// Whether the route's handler runs: unless a fault answers instead.
+  var runsHandler: Bool {
+    switch ending {
+    case .answer, .closeMidResponse: true
+    case .status, .reset, .malformedResponse: false
+    }
+  }
+
   /// Whether the answer can be made at once, on the caller's thread: no latency to wait and no
   /// `async` handler to run.
   var isImmediate: Bool {
     guard latency == .zero else { return false }
-    if case .answer = ending, let route, case .async = route.handler { return false }
+    if runsHandler, let route, case .async = route.handler { return false }
     return true
   }
 }

@@ -51,16 +51,19 @@ extension FakeServer {
   /// Answers an exchange whose answer needs no waiting (``Exchange/isImmediate``).
   func answerImmediately(_ exchange: Exchange) -> Response {
     if let decided = decidedAnswer(to: exchange) { return decided }
-    guard let route = exchange.route, case .immediate(let handler) = route.handler else {
-      return unmatched(exchange)
+    guard let route = exchange.route else { return unmatched(exchange) }
+    switch route.handler {
+    case .immediate(let handler):
+      return finish(exchange, route: route, with: Result { try handler(exchange.request) })
+    case .async:
+      return finish(
+        exchange, route: route, with: .failure(CleanSlateHTTPBug("an async route was answered at once")))
     }
-    return finish(exchange, route: route, with: Result { try handler(exchange.request) })
   }
 
   /// Answers an exchange, running its route's handler; the caller has waited for its latency.
   func answer(_ exchange: Exchange) async -> Response {
-    guard let route = exchange.route, case .async(let handler) = route.handler,
-      decidedAnswer(to: exchange) == nil
+    guard exchange.runsHandler, let route = exchange.route, case .async(let handler) = route.handler
     else {
       return answerImmediately(exchange)
     }
@@ -133,6 +136,12 @@ extension FakeServer {
     }
     return response
   }
+}
+
+/// A mistake of CleanSlateHTTP's own, reported as the handler's failure rather than a crash.
+struct CleanSlateHTTPBug: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = "CleanSlateHTTP bug: \(description)" }
 }
 
 extension Result where Failure == any Error {
