@@ -48,7 +48,8 @@ extension FakeServer {
     guard let scope = ScopeRuntime.current else {
       let misuse = CleanSlateError(
         .noActiveScope,
-        summary: "expect(\(expectation.subject)) on fake server '\(name)' was called outside a running test.",
+        summary:
+          "expect(\(expectation.subject)) on fake server '\(name)' was called outside a running test.",
         fixture: name, location: location,
         advice: "Declare expectations in the test body (or in setUp), where they can be checked.")
       return state.withLock { $0.incidents.append(.misuse(misuse)) }

@@ -43,7 +43,8 @@ extension FakeServer {
       method: method, target: target, headers: headers, body: request.httpBody ?? Data())
     var fields: [String: String] = [:]
     for field in response.headers {
-      fields[field.name.rawName] = fields[field.name.rawName].map { "\($0), \(field.value)" }
+      fields[field.name.rawName] =
+        fields[field.name.rawName].map { "\($0), \(field.value)" }
         ?? field.value
     }
     let answer = HTTPURLResponse(
@@ -58,7 +59,9 @@ extension FakeServer {
   ///   - request: The request; its path (with the query) and method are used.
   ///   - body: Its body.
   /// - Returns: The body and the response, in the order `URLSession`'s methods return them.
-  public func respond(to request: HTTPRequest, body: Data = Data()) async throws -> (
+  public func respond(
+    to request: HTTPRequest, body: Data = Data()
+  ) async throws -> (
     Data, HTTPResponse
   ) {
     let response = try await respond(

@@ -59,7 +59,9 @@ extension FakeServer {
       Response(status: status)
     }
 
-    private static func json(encoding value: some Encodable, status: HTTPResponse.Status)
+    private static func json(
+      encoding value: some Encodable, status: HTTPResponse.Status
+    )
       -> Response
     {
       var response = Response(status: status, headers: [.contentType: "application/json"])

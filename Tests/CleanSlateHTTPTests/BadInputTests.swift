@@ -42,12 +42,15 @@ import Testing
     api.maximumBodySize = 16
 
     // When a client posts 17 bytes, then 16 bytes
-    let over = try await Client.send("POST", "/todos", to: api, body: Data(#"{"title":"12345"}"#.utf8))
-    let under = try await Client.send("POST", "/todos", to: api, body: Data(#"{"title":"1234"}"#.utf8))
+    let over = try await Client.send(
+      "POST", "/todos", to: api, body: Data(#"{"title":"12345"}"#.utf8))
+    let under = try await Client.send(
+      "POST", "/todos", to: api, body: Data(#"{"title":"1234"}"#.utf8))
 
     // Then the first is refused with the limit, the second created
     #expect(over.status == 413)
-    #expect(try over.json["error"]?.stringValue?.contains("limit of 16 bytes (maximumBodySize)") == true)
+    #expect(
+      try over.json["error"]?.stringValue?.contains("limit of 16 bytes (maximumBodySize)") == true)
     #expect(under.status == 201)
     #expect(api.journal.count == 1)
   }
@@ -60,7 +63,8 @@ import Testing
     // When a client sends a chunked body of 10 bytes
     let connection = try await RawConnection.connect(to: api.port)
     await connection.send(
-      "POST /todos HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"a\":\r\n5\r\n\"b\"}\r\n0\r\n\r\n")
+      "POST /todos HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"a\":\r\n5\r\n\"b\"}\r\n0\r\n\r\n"
+    )
     let received = await connection.receive()
 
     // Then it is refused and the connection closed
@@ -93,9 +97,14 @@ import Testing
 
     // Then both are 400 with the reason
     #expect(text.status == 400)
-    #expect(try text.json["error"]?.stringValue?.hasPrefix("The body is not valid JSON for Signup: ") == true)
+    #expect(
+      try text.json["error"]?.stringValue?.hasPrefix("The body is not valid JSON for Signup: ")
+        == true)
     #expect(shape.status == 400)
-    #expect(try shape.json == ["error": "The body is not valid JSON for Signup: no value for the key 'email'."])
+    #expect(
+      try shape.json == [
+        "error": "The body is not valid JSON for Signup: no value for the key 'email'."
+      ])
   }
 
   @Test func aResponseThatCannotBeEncodedIs500AndAnIssueAtTheRoute() async throws {

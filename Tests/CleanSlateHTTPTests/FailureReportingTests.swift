@@ -30,7 +30,9 @@ import Testing
     }
     // and the body's own failure is its own
     let ownFailures = run.issues.count - failures.count + (run.thrown == nil ? 0 : 1)
-    #expect(ownFailures == (scenario.failsItself ? 1 : 0), "\(run.issues) \(String(describing: run.thrown))")
+    #expect(
+      ownFailures == (scenario.failsItself ? 1 : 0),
+      "\(run.issues) \(String(describing: run.thrown))")
     // and the server is gone, whatever the outcome
     let port = try #require(marks.port.value)
     #expect(await RawConnection.isRefused(port: port))

@@ -86,7 +86,8 @@ import Testing
         for index in 1...2 {
           try await suite.provideScope(for: ScopeTarget(.test, name: "Notes/test\(index)()")) {
             let api = try await use(shared)
-            _ = try await Client.send("POST", "/notes", to: api, json: ["index": .number(Double(index))])
+            _ = try await Client.send(
+              "POST", "/notes", to: api, json: ["index": .number(Double(index))])
             let list = try await Client.send("GET", "/notes", to: api)
             counts.withLock { $0.append(try! list.json.arrayValue!.count) }
           }

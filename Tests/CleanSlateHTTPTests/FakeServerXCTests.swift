@@ -39,7 +39,8 @@ final class FakeServerXCTests: FixtureTestCase {
     _ = try await Client.send("PATCH", "/todos/1", to: api, json: ["done": true])
     let list = try await Client.send("GET", "/todos", to: api)
     XCTAssertEqual(created.status, 201)
-    XCTAssertEqual(try list.json, [["id": 1, "title": "Seeded", "done": true], ["id": 2, "title": "Milk"]])
+    XCTAssertEqual(
+      try list.json, [["id": 1, "title": "Seeded", "done": true], ["id": 2, "title": "Milk"]])
     let unknown = try await Client.send("DELETE", "/todos/9", to: api)
     let notAnObject = try await Client.send("POST", "/todos", to: api, json: [1])
     XCTAssertEqual(unknown.status, 404)
@@ -137,6 +138,7 @@ final class FakeServerXCTests: FixtureTestCase {
     XCTAssertTrue(garbage.text.hasPrefix("HTTP/1.1 400 Bad Request"))
     XCTAssertEqual(oversized.status, 413)
     XCTAssertEqual(invalid.status, 400)
-    XCTAssertEqual(try invalid.json["error"]?.stringValue?.hasPrefix("The body is not valid JSON"), true)
+    XCTAssertEqual(
+      try invalid.json["error"]?.stringValue?.hasPrefix("The body is not valid JSON"), true)
   }
 }

@@ -35,7 +35,8 @@ import Testing
     // When a client posts three times
     var statuses: [Int] = []
     for title in ["a", "b", "c"] {
-      statuses.append(try await Client.send("POST", "/todos", to: api, json: ["title": .string(title)]).status)
+      statuses.append(
+        try await Client.send("POST", "/todos", to: api, json: ["title": .string(title)]).status)
     }
 
     // Then the first two failed and created nothing, the third went through

@@ -68,9 +68,13 @@ import Testing
     post.httpBody = Data(#"{"title":"Milk"}"#.utf8)
 
     // When the code sends each
-    let reset = await #expect(throws: URLError.self) { try await api.respond(to: URLRequest(url: api.url("/todos"))) }
+    let reset = await #expect(throws: URLError.self) {
+      try await api.respond(to: URLRequest(url: api.url("/todos")))
+    }
     let cut = await #expect(throws: URLError.self) { try await api.respond(to: post) }
-    let malformed = await #expect(throws: URLError.self) { try await api.respond(to: URLRequest(url: api.url("/users/1"))) }
+    let malformed = await #expect(throws: URLError.self) {
+      try await api.respond(to: URLRequest(url: api.url("/users/1")))
+    }
     let (_, status) = try await api.respond(to: URLRequest(url: api.url("/health")))
 
     // Then each failed as over a socket, and the cut one still ran its handler

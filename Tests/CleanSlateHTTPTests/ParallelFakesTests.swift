@@ -12,7 +12,8 @@ import Testing
     // When the test posts three todos and lists them
     let titles = (1...3).map { "test \(index), todo \($0)" }
     for title in titles {
-      let created = try await Client.send("POST", "/todos", to: api, json: ["title": .string(title)])
+      let created = try await Client.send(
+        "POST", "/todos", to: api, json: ["title": .string(title)])
       #expect(created.status == 201)
     }
     let list = try await Client.send("GET", "/todos", to: api)
@@ -20,7 +21,8 @@ import Testing
     // Then it gets exactly its own three, with ids 1 to 3, and its journal holds its requests only
     #expect(
       try list.json
-        == .array(titles.enumerated().map { ["id": .number(Double($0 + 1)), "title": .string($1)] }))
+        == .array(
+          titles.enumerated().map { ["id": .number(Double($0 + 1)), "title": .string($1)] }))
     #expect(api.journal.count == 4)
   }
 }

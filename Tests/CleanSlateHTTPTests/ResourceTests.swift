@@ -17,8 +17,10 @@ import Testing
     let api = try await use(.api)
 
     // When a client creates two todos
-    let first = try await Client.send("POST", "/todos", to: api, json: ["title": "Milk", "done": false, "id": 99])
-    let second = try await Client.send("POST", "/todos", to: api, json: ["title": "Eggs", "done": false])
+    let first = try await Client.send(
+      "POST", "/todos", to: api, json: ["title": "Milk", "done": false, "id": 99])
+    let second = try await Client.send(
+      "POST", "/todos", to: api, json: ["title": "Eggs", "done": false])
     // Then each got the next id from the server (one sent by the client is replaced)
     #expect(first.status == 201)
     #expect(try first.json == ["id": 1, "title": "Milk", "done": false])
@@ -29,12 +31,16 @@ import Testing
     let list = try await Client.send("GET", "/todos", to: api)
     let read = try await Client.send("GET", "/todos/2", to: api)
     // Then it gets them in the order they were added
-    #expect(try list.json == [["id": 1, "title": "Milk", "done": false], ["id": 2, "title": "Eggs", "done": false]])
+    #expect(
+      try list.json == [
+        ["id": 1, "title": "Milk", "done": false], ["id": 2, "title": "Eggs", "done": false],
+      ])
     #expect(try read.json == ["id": 2, "title": "Eggs", "done": false])
 
     // When it replaces one and updates the other
     let replaced = try await Client.send("PUT", "/todos/1", to: api, json: ["title": "Oat milk"])
-    let updated = try await Client.send("PATCH", "/todos/2", to: api, json: ["done": true, "title": .null])
+    let updated = try await Client.send(
+      "PATCH", "/todos/2", to: api, json: ["done": true, "title": .null])
     // Then the replacement keeps only the id, and the update changed and removed members
     #expect(try replaced.json == ["id": 1, "title": "Oat milk"])
     #expect(try updated.json == ["id": 2, "done": true])

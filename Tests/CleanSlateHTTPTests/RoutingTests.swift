@@ -19,7 +19,8 @@ import Testing
       return .json([
         "id": .string(request.parameters["id"] ?? ""),
         "lang": .string(request.query["lang"] ?? ""),
-        "tags": .array(request.queryItems.filter { $0.name == "tag" }.map { .string($0.value ?? "") }),
+        "tags": .array(
+          request.queryItems.filter { $0.name == "tag" }.map { .string($0.value ?? "") }),
         "trace": .string(request.headers[HTTPField.Name("X-Trace")!] ?? ""),
         "name": .string(greeting.name),
         "excited": .bool(greeting.excited),
@@ -50,7 +51,8 @@ import Testing
     api.route(.get, "/empty") { _ in .empty }
     api.route(.get, "/status") { _ in .status(418) }
     api.route(.get, "/custom") { _ in
-      FakeServer.Response(status: .accepted, headers: [.cacheControl: "no-store"], body: Data("raw".utf8))
+      FakeServer.Response(
+        status: .accepted, headers: [.cacheControl: "no-store"], body: Data("raw".utf8))
     }
 
     // When a client asks each
@@ -67,7 +69,8 @@ import Testing
     #expect(text.header("Content-Type") == "text/plain; charset=utf-8")
     #expect(empty.status == 204 && empty.body.isEmpty)
     #expect(status.status == 418 && status.body.isEmpty)
-    #expect(custom.status == 202 && custom.text == "raw" && custom.header("Cache-Control") == "no-store")
+    #expect(
+      custom.status == 202 && custom.text == "raw" && custom.header("Cache-Control") == "no-store")
   }
 
   @Test func theRouteDeclaredLastWinsSoATestCanOverrideItsFixture() async throws {
@@ -100,7 +103,9 @@ import Testing
     // Given a route that refuses a request without a title
     let api = try await use(.bare)
     api.route(.post, "/todos") { request in
-      guard try request.json["title"] != nil else { throw FakeServer.BadRequest("A todo needs a title.") }
+      guard try request.json["title"] != nil else {
+        throw FakeServer.BadRequest("A todo needs a title.")
+      }
       return .status(.created)
     }
 

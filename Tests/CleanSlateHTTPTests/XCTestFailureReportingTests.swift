@@ -66,7 +66,8 @@ struct ScenarioRun {
       let body: (ScenarioCase) -> () throws -> Void = asyncTest { _ in
         { try await scenario.body(scenarioMarks) }
       }
-      suite.addTest(ScenarioCase(name: scenario.name, testClosure: { try body($0 as! ScenarioCase)() }))
+      suite.addTest(
+        ScenarioCase(name: scenario.name, testClosure: { try body($0 as! ScenarioCase)() }))
     }
     let observer = FailureRecorder()
     XCTestObservationCenter.shared.addTestObserver(observer)

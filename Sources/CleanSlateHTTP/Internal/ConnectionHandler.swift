@@ -176,7 +176,8 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
       return self.trickle(body[...], trickle, keepAlive: keepAlive, context: context)
     }
     bytes.writeBytes(body)
-    finish(after: context.writeAndFlush(wrapOutboundOut(bytes)), keepAlive: keepAlive, context: context)
+    finish(
+      after: context.writeAndFlush(wrapOutboundOut(bytes)), keepAlive: keepAlive, context: context)
   }
 
   /// Sends `body` a chunk at a time, one chunk every interval.

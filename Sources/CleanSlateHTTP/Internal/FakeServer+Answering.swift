@@ -57,7 +57,8 @@ extension FakeServer {
       return finish(exchange, route: route, with: Result { try handler(exchange.request) })
     case .async:
       return finish(
-        exchange, route: route, with: .failure(CleanSlateHTTPBug("an async route was answered at once")))
+        exchange, route: route,
+        with: .failure(CleanSlateHTTPBug("an async route was answered at once")))
     }
   }
 
@@ -125,7 +126,8 @@ extension FakeServer {
       failure = "\(error)"
       response = .error("The handler of \(route) threw: \(error)", status: .internalServerError)
     }
-    let cut = if case .closeMidResponse = exchange.ending { ", closed mid-response (injected)" } else { "" }
+    let cut =
+      if case .closeMidResponse = exchange.ending { ", closed mid-response (injected)" } else { "" }
     state.withLock { state in
       state.journal[exchange.index].outcome = "\(response.status.code)\(cut)"
       // A handler cancelled because the server stopped is no failure of the test.

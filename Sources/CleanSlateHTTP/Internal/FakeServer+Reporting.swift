@@ -43,7 +43,9 @@ extension FakeServer {
       }
     }
     for (index, count) in counts.enumerated() where count > 1 {
-      failures[index].summary = failures[index].summary.replacingFirstLine { "\($0) (\(count) times)" }
+      failures[index].summary = failures[index].summary.replacingFirstLine {
+        "\($0) (\(count) times)"
+      }
     }
     return failures
   }
@@ -91,7 +93,9 @@ extension FakeServer {
     var lines = ["  requests received (\(journal.count)):"]
     if shown.count < journal.count { lines.append("    … \(journal.count - shown.count) earlier") }
     for (offset, entry) in zip(shown.indices, shown) {
-      lines.append("    \(offset + 1). \(entry.request.line)\(bodyPreview(entry.request)) → \(entry.outcome ?? "pending")")
+      lines.append(
+        "    \(offset + 1). \(entry.request.line)\(bodyPreview(entry.request)) → \(entry.outcome ?? "pending")"
+      )
     }
     return lines
   }

@@ -17,7 +17,9 @@ struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     let path = text.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
     segments = PathSegments.split(path).map { segment in
       if segment == "*" { return .rest }
-      if segment.hasPrefix(":"), segment.count > 1 { return .parameter(String(segment.dropFirst())) }
+      if segment.hasPrefix(":"), segment.count > 1 {
+        return .parameter(String(segment.dropFirst()))
+      }
       return .literal(segment)
     }
     description = path.hasPrefix("/") ? path : "/" + path
@@ -99,7 +101,9 @@ enum EditDistance {
       var current = [row + 1]
       for (column, other) in second.enumerated() {
         current.append(
-          min(previous[column] + (byte == other ? 0 : 1), previous[column + 1] + 1, current[column] + 1))
+          min(
+            previous[column] + (byte == other ? 0 : 1), previous[column + 1] + 1,
+            current[column] + 1))
       }
       previous = current
     }

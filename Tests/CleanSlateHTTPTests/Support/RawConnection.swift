@@ -125,7 +125,8 @@ final class RawConnection: @unchecked Sendable {
       var buffer = [UInt8](repeating: 0, count: 65_536)
       let count = recv(socket, &buffer, buffer.count, 0)
       if count > 0 { return Received(chunks: [Data(buffer[..<count])], end: .timedOut) }
-      return Received(chunks: [], end: count == 0 ? .closed : (errno == ECONNRESET ? .reset : .timedOut))
+      return Received(
+        chunks: [], end: count == 0 ? .closed : (errno == ECONNRESET ? .reset : .timedOut))
     }
   }
 
