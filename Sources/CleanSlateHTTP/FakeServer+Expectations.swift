@@ -52,7 +52,7 @@ extension FakeServer {
           "expect(\(expectation.subject)) on fake server '\(name)' was called outside a running test.",
         fixture: name, location: location,
         advice: "Declare expectations in the test body (or in setUp), where they can be checked.")
-      return state.withLock { $0.incidents.append(.misuse(misuse)) }
+      return record(.misuse(misuse))
     }
     scope.addBodyEndCheck { [weak self] in
       guard let self else { return [] }

@@ -36,9 +36,10 @@ public final class FakeServer: Sendable {
   let location: CodeLocation
   let state = Locked(ServerState())
 
-  init(name: String, location: CodeLocation) {
+  init(name: String, location: CodeLocation, scope: ScopeRuntime) {
     self.name = name
     self.location = location
+    state.withLock { $0.scope = scope }
   }
 
   /// The port the server listens on, on 127.0.0.1.
@@ -47,9 +48,11 @@ public final class FakeServer: Sendable {
   /// The server's address, as `http://127.0.0.1:49152`: give it to the code under test.
   public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-  /// The URL of `path` on the server, as `http://127.0.0.1:49152/todos?page=2`.
+  /// The URL of `path` on the server, as `http://127.0.0.1:49152/todos?page=2`; a path that is
+  /// not a valid URL path as it stands (`/a b`) is percent-encoded.
   public func url(_ path: String) -> URL {
-    URL(string: baseURL.absoluteString + (path.hasPrefix("/") ? path : "/" + path))!
+    let path = path.hasPrefix("/") ? path : "/" + path
+    return URL(string: baseURL.absoluteString + path) ?? baseURL.appending(path: path)
   }
 
   /// Every request received so far, in order, with its body: a request is journaled as soon as
@@ -103,13 +106,22 @@ struct ServerState {
   var incidents: [Incident] = []
   var maximumBodySize = 8 << 20
   var allowsUnmatchedRequests = false
-  var unmatchedResponse = FakeServer.Response.error(
-    "No route of this fake server matches the request.", status: .notFound)
+  var unmatchedResponse = ServerState.defaultUnmatchedResponse
   var loopback: LoopbackServer?
   var stopped = false
+  /// The scope the server belongs to, told of incidents when the test body ends.
+  weak var scope: ScopeRuntime?
+  /// Whether that scope has a body-end check for the incidents.
+  var reportsIncidents = false
   /// Handlers still running, cancelled when the server stops.
   var handlerTasks: [Int: Task<Void, Never>] = [:]
   var nextTaskID = 0
+}
+
+extension ServerState {
+  /// 404 with a JSON error, encoded once for every server.
+  static let defaultUnmatchedResponse = FakeServer.Response.error(
+    "No route of this fake server matches the request.", status: .notFound)
 }
 
 /// A journaled request and what it got.

@@ -46,11 +46,11 @@ extension Fixture where Value == FakeServer {
     return Fixture(
       name, scope: scope, fileID: fileID, filePath: filePath, line: line, column: column
     ) { context in
-      let server = FakeServer(name: name, location: location)
-      server.reportIncidents(to: context.scopeRuntime)
-      try await server.start()
-      context.addTeardown(
-        fileID: fileID, filePath: filePath, line: line, column: column, { await server.stop() })
+      let server = FakeServer(name: name, location: location, scope: context.scopeRuntime)
+      try server.start()
+      context.addTeardown(fileID: fileID, filePath: filePath, line: line, column: column) {
+        try server.stop()
+      }
       try await configure(server)
       return server
     }

@@ -56,3 +56,29 @@ import Testing
     #expect(run.issues.first?.sourceLocation?.line == line.value)
   }
 }
+
+/// Requests that arrive after the body ended, when its checks have run: the teardown reports them.
+@Suite struct LateIncidentTests {
+  @Test func requestsAfterTheBodyEndedAreReportedByTheTeardownAsOneFailure() async throws {
+    // Given a test whose body has ended without an incident
+    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+    let test = ScopeRuntime(.test, name: "Late/test()", parent: root)
+    let api = try await test.withCurrent { try await use(.api) }
+    #expect(await test.finishBody().isEmpty)
+
+    // When two requests no route matches arrive before its teardown
+    _ = try await Client.send("GET", "/todo", to: api)
+    _ = try await Client.send("GET", "/nowhere", to: api)
+    let failures = await test.end()
+    _ = await root.end()
+
+    // Then the teardown reports both, in one failure at the fixture's declaration
+    #expect(failures.map(\.code) == [.unmatchedRequest])
+    let summary = try #require(failures.first?.summary)
+    #expect(summary.contains("received GET /todo, which no route matches"))
+    #expect(
+      summary.contains(
+        "and, CleanSlateHTTPTests/Fixtures.swift:5: Fake server 'api' received GET /nowhere"))
+    #expect(failures.first?.location == Fixture.api.location)
+  }
+}

@@ -100,13 +100,12 @@ extension FakeServer {
   }
 
   private func unmatched(_ exchange: Exchange) -> Response {
-    state.withLock { state in
-      if !state.allowsUnmatchedRequests {
-        state.incidents.append(.unmatched(exchange.request))
-      }
+    let (response, allowed) = state.withLock { state in
       state.journal[exchange.index].outcome = "\(state.unmatchedResponse.status.code) (no route)"
-      return state.unmatchedResponse
+      return (state.unmatchedResponse, state.allowsUnmatchedRequests)
     }
+    if !allowed { record(.unmatched(exchange.request, status: response.status)) }
+    return response
   }
 
   private func finish(
@@ -128,13 +127,13 @@ extension FakeServer {
     }
     let cut =
       if case .closeMidResponse = exchange.ending { ", closed mid-response (injected)" } else { "" }
-    state.withLock { state in
+    let stopped = state.withLock { state in
       state.journal[exchange.index].outcome = "\(response.status.code)\(cut)"
-      // A handler cancelled because the server stopped is no failure of the test.
-      if let failure, !(state.stopped && result.isCancellation) {
-        state.incidents.append(
-          .handlerFailed(route: route, error: failure, request: exchange.request))
-      }
+      return state.stopped
+    }
+    // A handler cancelled because the server stopped is no failure of the test.
+    if let failure, !(stopped && result.isCancellation) {
+      record(.handlerFailed(route: route, error: failure, request: exchange.request))
     }
     return response
   }

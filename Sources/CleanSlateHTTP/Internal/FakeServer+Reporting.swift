@@ -2,11 +2,17 @@ import CleanSlate
 import HTTPTypes
 
 extension FakeServer {
-  /// Registers the checks that report this server's incidents to `scope`: when the body ends,
-  /// and, for what arrives later, once the server has stopped.
-  func reportIncidents(to scope: ScopeRuntime) {
-    scope.addBodyEndCheck { [weak self] in self?.takeFailures() ?? [] }
-    scope.addAfterTeardownCheck { [weak self] in self?.takeFailures() ?? [] }
+  /// Records an incident, to be reported when the body of the server's scope ends: the first
+  /// one registers the check that reports them. What the check misses (an incident after the
+  /// body ended) the teardown reports.
+  func record(_ incident: Incident) {
+    let scope = state.withLock { state -> ScopeRuntime? in
+      state.incidents.append(incident)
+      guard !state.reportsIncidents else { return nil }
+      state.reportsIncidents = true
+      return state.scope
+    }
+    scope?.addBodyEndCheck { [weak self] in self?.takeFailures() ?? [] }
   }
 
   /// The failures for the incidents recorded since the last call: one per distinct unmatched
@@ -24,9 +30,9 @@ extension FakeServer {
       let key: String
       let failure: CleanSlateError
       switch incident {
-      case .unmatched(let request):
+      case .unmatched(let request, let status):
         key = "unmatched \(request.line)"
-        failure = unmatchedFailure(request, routes: routes, journal: journal)
+        failure = unmatchedFailure(request, status: status, routes: routes, journal: journal)
       case .handlerFailed(let route, let error, let request):
         key = "handler \(route.location) \(error)"
         failure = handlerFailure(route: route, error: error, request: request, journal: journal)
@@ -51,11 +57,11 @@ extension FakeServer {
   }
 
   private func unmatchedFailure(
-    _ request: Request, routes: [Route], journal: [JournalEntry]
+    _ request: Request, status: HTTPResponse.Status, routes: [Route], journal: [JournalEntry]
   ) -> CleanSlateError {
     let closest = NearMiss.closest(to: request, among: routes)
     var lines = [
-      "Fake server '\(name)' received \(request.line), which no route matches; it answered \(unmatchedResponse.status.code)."
+      "Fake server '\(name)' received \(request.line), which no route matches; it answered \(status.code)."
     ]
     if closest.isEmpty {
       lines.append("  no route is close: the routes are \(Self.list(routes))")

@@ -3,15 +3,17 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The fake's socket: a SwiftNIO server on 127.0.0.1 and an ephemeral port, with the
-/// connections it accepted, all closed by ``stop()``.
+/// The fake's socket side: a socket listening on 127.0.0.1 and an ephemeral port, served by
+/// SwiftNIO, with the connections it accepted, all closed by ``stop()``.
 ///
-/// Every fake shares SwiftNIO's singleton event loop group (one thread per core), so a thousand
-/// tests with a fake each start no thread of their own.
+/// Starting does not wait for SwiftNIO: the socket listens before it is handed over, so clients
+/// can connect at once (the system queues their connections until SwiftNIO accepts them). Every
+/// fake shares SwiftNIO's singleton event loop group (one thread per core), so a thousand tests
+/// with a fake each start no thread of their own.
 final class LoopbackServer: Sendable {
   /// The port the server listens on.
   let port: Int
-  private let channel: any Channel
+  private let channel: EventLoopFuture<any Channel>
   private let connections: Locked<Connections>
 
   private struct Connections {
@@ -19,18 +21,13 @@ final class LoopbackServer: Sendable {
     var stopped = false
   }
 
-  private init(channel: any Channel, connections: Locked<Connections>) {
-    self.channel = channel
-    self.connections = connections
-    port = channel.localAddress?.port ?? 0
-  }
-
   /// Starts listening; each connection is answered by `server`.
-  static func start(answering server: FakeServer) async throws -> LoopbackServer {
+  init(answering server: FakeServer) throws {
+    let socket = try ListeningSocket()
     let connections = Locked(Connections())
-    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .serverChannelOption(.backlog, value: 256)
-      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+    port = socket.port
+    self.connections = connections
+    channel = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
       .childChannelInitializer { [weak server] channel in
         let accepted = connections.withLock { connections in
@@ -48,20 +45,18 @@ final class LoopbackServer: Sendable {
           try channel.pipeline.syncOperations.addHandler(ConnectionHandler(server: server))
         }
       }
-      .bind(host: "127.0.0.1", port: 0)
-      .get()
-    return LoopbackServer(channel: channel, connections: connections)
+      .withBoundSocket(socket.descriptor)
   }
 
-  /// Closes the port, then every connection; returns once all are closed.
-  func stop() async {
+  /// Closes the port, then every connection, and blocks until all are closed. Call it from a
+  /// thread that may block (a synchronous teardown), never from an event loop.
+  func stop() {
     let open = connections.withLock { connections in
       connections.stopped = true
       return Array(connections.open.values)
     }
-    try? await channel.close().get()
-    for connection in open {
-      try? await connection.close().get()
-    }
+    let eventLoop = channel.eventLoop
+    let closed = [channel.flatMap { $0.close() }] + open.map { $0.close() }
+    try? EventLoopFuture.andAllComplete(closed, on: eventLoop).wait()
   }
 }
