@@ -73,6 +73,24 @@ import Testing
     #expect(api.journal.isEmpty)
   }
 
+  @Test(.cleanSlate) func aClientStillSendingAnOversizedBodyReadsThe413() async throws {
+    // Given a server that accepts 1 KiB
+    let api = try await use(.api)
+    api.maximumBodySize = 1_024
+
+    // When a client announces 4 MiB and sends all of it without waiting for an answer
+    let connection = try await RawConnection.connect(to: api.port)
+    let size = 4 << 20
+    await connection.send("POST /todos HTTP/1.1\r\nHost: t\r\nContent-Length: \(size)\r\n\r\n")
+    await connection.send(Data(repeating: UInt8(ascii: "x"), count: size))
+    let received = await connection.receive()
+
+    // Then it reads the refusal, and the connection closes without a reset
+    #expect(
+      received.text.hasPrefix("HTTP/1.1 413 Content Too Large"), "\(received.text.prefix(80))")
+    #expect(received.end == .closed)
+  }
+
   @Test(.cleanSlate) func expectContinueIsAnsweredSoClientsSendTheirBodyAtOnce() async throws {
     let api = try await use(.api)
     let connection = try await RawConnection.connect(to: api.port)

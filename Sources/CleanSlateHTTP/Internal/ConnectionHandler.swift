@@ -112,7 +112,13 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     answering = true
     switch waiting.removeFirst() {
     case .refusal(let response):
-      write(response, sendsBody: true, keepAlive: false, context: context)
+      let bytes = ResponseEncoding.head(
+        of: response, bodyLength: response.body.count, keepAlive: false,
+        allocator: context.channel.allocator)
+      let written = context.writeAndFlush(wrapOutboundOut(bytes))
+      context.writeAndFlush(
+        wrapOutboundOut(context.channel.allocator.buffer(bytes: response.body)), promise: nil)
+      closeLingering(after: written, context: context)
     case .exchange(let exchange, let keepAlive, let sendsBody) where exchange.isImmediate:
       deliver(
         server.answerImmediately(exchange), for: exchange, keepAlive: keepAlive,
@@ -209,6 +215,21 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
 
   private func close(after written: EventLoopFuture<Void>, context: ChannelHandlerContext) {
     written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+  }
+
+  /// Closes the connection after a refusal without losing the answer: closing while the client
+  /// still sends (the rest of a body over the limit) would reset the connection, and the client
+  /// might never read the answer. So the output is closed first, what the client still sends is
+  /// read and dropped, and the connection is closed when the client closes its side, or after
+  /// two seconds at most.
+  private func closeLingering(after written: EventLoopFuture<Void>, context: ChannelHandlerContext)
+  {
+    written.assumeIsolated().whenComplete { _ in
+      context.close(mode: .output, promise: nil)
+      context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) {
+        if self.isActive { context.close(promise: nil) }
+      }
+    }
   }
 
   /// Closes the connection with a TCP reset: `SO_LINGER` with a zero timeout, then close.
