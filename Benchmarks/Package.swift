@@ -13,10 +13,16 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
   ],
   targets: [
+    // Runs XCTest tests of a FixtureTestCase and times them, for the benchmarks below.
+    .target(
+      name: "BenchmarkHarness",
+      dependencies: [.product(name: "CleanSlateXCTest", package: "swift-clean-slate")]
+    ),
     // MARK: - Fresh databases per test (run with run-databases.sh)
     .executableTarget(
       name: "DatabaseBenchmarks",
       dependencies: [
+        "BenchmarkHarness",
         .product(name: "CleanSlateXCTest", package: "swift-clean-slate"),
         .product(name: "CleanSlateGRDB", package: "swift-clean-slate"),
         .product(name: "CleanSlatePostgres", package: "swift-clean-slate"),
@@ -28,6 +34,7 @@ let package = Package(
     .executableTarget(
       name: "HTTPBenchmarks",
       dependencies: [
+        "BenchmarkHarness",
         .product(name: "CleanSlateHTTP", package: "swift-clean-slate"),
         .product(name: "CleanSlateXCTest", package: "swift-clean-slate"),
         .product(name: "NIOCore", package: "swift-nio"),

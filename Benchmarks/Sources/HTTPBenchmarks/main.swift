@@ -1,3 +1,4 @@
+import BenchmarkHarness
 import CleanSlateHTTP
 import Foundation
 
@@ -12,28 +13,31 @@ import Foundation
 
 let request = Array("GET /health HTTP/1.1\r\nHost: bench\r\n\r\n".utf8)
 
-/// The median of `values`, and the line that reports it.
-func report(_ name: String, _ values: [Double], unit: String = "µs") -> Double {
-  let sorted = values.sorted()
+/// Prints the sample's median and 90th percentile in microseconds, and returns the median.
+@discardableResult
+func report(_ sample: Sample) -> Double {
+  let sorted = sample.milliseconds.sorted().map { $0 * 1_000 }
   let median = sorted[sorted.count / 2]
-  let p90 = sorted[sorted.count * 9 / 10]
   print(
     String(
-      format: "%-62@ median %9.2f %@  p90 %9.2f  (n=%d)", name as NSString, median,
-      unit as NSString, p90, values.count))
+      format: "%-64@ median %8.2f µs  p90 %8.2f  (n=%d)", sample.name as NSString, median,
+      sorted[sorted.count * 9 / 10], sorted.count))
   return median
 }
 
-func microseconds(since start: ContinuousClock.Instant) -> Double {
-  let elapsed = ContinuousClock.now - start
-  return Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+/// Times `body` into `recorder`.
+func time<R>(_ recorder: Recorder, _ body: () throws -> R) rethrows -> R {
+  let start = ContinuousClock.now
+  defer { recorder.record(ContinuousClock.now - start) }
+  return try body()
 }
 
 // `HTTPBenchmarks per-test [count]` runs only tests with a fresh fake, for profiling
 // (`perf record`); no figures.
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "per-test" {
-  runTests(count: arguments.dropFirst().first.flatMap { Int($0) } ?? 5_000) { testCase in
+  runTests("per test", count: arguments.dropFirst().first.flatMap { Int($0) } ?? 5_000) {
+    testCase in
     _ = try await testCase.use(.benchAPI)
   }
   exit(0)
@@ -41,29 +45,31 @@ if arguments.first == "per-test" {
 
 // MARK: - A fresh fake per test
 
-print("== A fresh fake per test (each test: XCTest FixtureTestCase, setup to teardown)")
-runTests(count: 300) { testCase in
+print("== A fresh fake per test (XCTest FixtureTestCase tests, setup to teardown)")
+runTests("warm-up", count: 300) { testCase in
   _ = try await testCase.use(.stopwatch)
   _ = try await testCase.use(.benchAPI)
 }
-_ = Stopwatch.takeLaps()
+_ = takeLaps("warm-up")
 var baseline: [Double] = []
 var withFake: [Double] = []
 let setups = Recorder()
+// Interleaved blocks, so that both kinds of test see the same machine.
 for _ in 0..<10 {
-  runTests(count: 100) { testCase in _ = try await testCase.use(.stopwatch) }
-  baseline += Stopwatch.takeLaps()
-  runTests(count: 100) { testCase in
+  runTests("baseline", count: 100) { testCase in _ = try await testCase.use(.stopwatch) }
+  baseline += takeLaps("baseline").milliseconds
+  runTests("fake", count: 100) { testCase in
     _ = try await testCase.use(.stopwatch)
     let start = ContinuousClock.now
     _ = try await testCase.use(.benchAPI)
-    setups.add(microseconds(since: start))
+    setups.record(ContinuousClock.now - start)
   }
-  withFake += Stopwatch.takeLaps()
+  withFake += takeLaps("fake").milliseconds
 }
-let baselineMedian = report("a fixture alone (stopwatch), setup to teardown", baseline)
-let fakeMedian = report("the same + a fresh fake (create, routes, start, stop)", withFake)
-_ = report("… of which use(.benchAPI): create, routes, start", setups.values)
+let baselineMedian = report(Sample(name: "a fixture alone (stopwatch)", milliseconds: baseline))
+let fakeMedian = report(
+  Sample(name: "the same + a fresh fake (create, routes, start, stop)", milliseconds: withFake))
+report(setups.sample("… of which use(.benchAPI): create, routes, start"))
 print(
   String(
     format: "  → a fresh fake adds %.3f ms to a test (goal ≤ 0.2 ms)",
@@ -72,11 +78,11 @@ print(
 // MARK: - Round trips
 
 print("== One request round trip (GET /health → 200 ok, kept-alive connection, 127.0.0.1)")
-let roundTrips = Recorder()
+let fakeTrips = Recorder()
 let bareTrips = Recorder()
 let inProcess = Recorder()
 let inProcessResource = Recorder()
-runTests(count: 1) { testCase in
+runTests("round trips", count: 1) { testCase in
   let api = try await testCase.use(.benchAPI)
   api.resource("/todos").insert(["title": "Buy milk", "done": false])
   let bare = try BareNIOServer()
@@ -89,12 +95,8 @@ runTests(count: 1) { testCase in
   }
   // Interleaved, request by request, so that both servers see the same machine.
   for _ in 0..<20_000 {
-    var start = ContinuousClock.now
-    precondition(fakeClient.roundTrip(request) == 200)
-    roundTrips.add(microseconds(since: start))
-    start = ContinuousClock.now
-    precondition(bareClient.roundTrip(request) == 200)
-    bareTrips.add(microseconds(since: start))
+    precondition(time(fakeTrips) { fakeClient.roundTrip(request) } == 200)
+    precondition(time(bareTrips) { bareClient.roundTrip(request) } == 200)
   }
   let health = URLRequest(url: api.url("/health"))
   let todo = URLRequest(url: api.url("/todos/1"))
@@ -102,37 +104,36 @@ runTests(count: 1) { testCase in
   for _ in 0..<20_000 {
     let start = ContinuousClock.now
     let (_, response) = try await api.respond(to: health)
-    inProcess.add(microseconds(since: start))
+    inProcess.record(ContinuousClock.now - start)
     precondition(response.statusCode == 200)
   }
   for _ in 0..<20_000 {
     let start = ContinuousClock.now
     _ = try await api.respond(to: todo)
-    inProcessResource.add(microseconds(since: start))
+    inProcessResource.record(ContinuousClock.now - start)
   }
 }
-let fakeTrip = report("loopback: the fake (a stub)", roundTrips.values)
-let bareTrip = report("loopback: a bare SwiftNIO HTTP server", bareTrips.values)
+let fakeTrip = report(fakeTrips.sample("loopback: the fake (a stub)"))
+let bareTrip = report(bareTrips.sample("loopback: a bare SwiftNIO HTTP server"))
 print(String(format: "  → the fake / bare SwiftNIO: %.2f× (goal ≤ 1.5×)", fakeTrip / bareTrip))
-_ = report("in process: respond(to: URLRequest), the stub (goal ≤ 20 µs)", inProcess.values)
-_ = report(
-  "in process: respond(to: URLRequest), GET /todos/1 (a resource)", inProcessResource.values)
+report(inProcess.sample("in process: respond(to: URLRequest), the stub (goal ≤ 20 µs)"))
+report(inProcessResource.sample("in process: respond(to: URLRequest), GET /todos/1 (a resource)"))
 
 // MARK: - A thousand tests
 
 print("== 1,000 tests, each with a fake of its own and one request over the loopback")
-runTests(count: 50) { testCase in
+runTests("warm-up", count: 50) { testCase in
   let api = try await testCase.use(.benchAPI)
   LoopbackClient(port: api.port).roundTrip(request)
 }
 let before = ProcessResources.current
 for round in 1...2 {
-  runTests(count: 1_000) { testCase in
+  runTests("thousand", count: 1_000) { testCase in
     _ = try await testCase.use(.stopwatch)
     let api = try await testCase.use(.benchAPI)
     LoopbackClient(port: api.port).roundTrip(request)
   }
-  _ = report("a test: fresh fake, one request, stop (round \(round))", Stopwatch.takeLaps())
+  report(takeLaps("a test: fresh fake, one request, stop (round \(round))"))
   print("  after \(round * 1_000) tests: \(ProcessResources.current.description)")
 }
 print("  before:            \(before.description)")
@@ -140,11 +141,3 @@ print("  before:            \(before.description)")
 // when the pool has settled.
 Thread.sleep(forTimeInterval: 10)
 print("  10 s later:        \(ProcessResources.current.description)")
-
-/// Values added from test bodies.
-final class Recorder: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [Double] = []
-  func add(_ value: Double) { lock.withLock { stored.append(value) } }
-  var values: [Double] { lock.withLock { stored } }
-}
