@@ -14,7 +14,7 @@ struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   let description: String
 
   init(_ text: String) {
-    let path = text.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+    let path = text.firstIndex(of: "?").map { String(text[..<$0]) } ?? text
     segments = PathSegments.split(path).map { segment in
       if segment == "*" { return .rest }
       if segment.hasPrefix(":"), segment.count > 1 {
@@ -85,7 +85,7 @@ enum PathSegments {
   static func split(_ path: String) -> [String] {
     path.split(separator: "/").map { segment in
       let text = String(segment)
-      return text.contains("%") ? text.removingPercentEncoding ?? text : text
+      return text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
     }
   }
 }
