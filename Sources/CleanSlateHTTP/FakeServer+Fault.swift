@@ -63,11 +63,15 @@ extension FakeServer {
       }
     }
 
-    /// Whether the fault decides the answer rather than delaying it.
-    var replacesAnswer: Bool {
+    /// How the fault ends the exchange, for one that replaces the answer; `nil` for one that
+    /// only slows it down.
+    var ending: Exchange.Ending? {
       switch kind {
-      case .latency, .trickle: false
-      case .status, .reset, .closeMidResponse, .malformedResponse: true
+      case .latency, .trickle: nil
+      case .status(let status): .status(status)
+      case .reset: .reset
+      case .closeMidResponse: .closeMidResponse
+      case .malformedResponse: .malformedResponse
       }
     }
   }

@@ -19,33 +19,33 @@ extension FakeServer {
       }
       var exchange = Exchange(request: request, index: state.journal.count, route: route)
       state.journal.append(JournalEntry(request: request))
-      var answerDecided = false
-      for index in state.faults.indices.reversed()
-      where state.faults[index].applies(to: request.method, path) {
-        switch state.faults[index].fault.kind {
-        case .latency(let delay): exchange.latency += delay
-        case .trickle(let bytes, let interval):
-          guard exchange.trickle == nil else { continue }
-          exchange.trickle = (bytes, interval)
-        case .status(let status):
-          guard !answerDecided else { continue }
-          exchange.ending = .status(status)
-        case .reset:
-          guard !answerDecided else { continue }
-          exchange.ending = .reset
-        case .closeMidResponse:
-          guard !answerDecided else { continue }
-          exchange.ending = .closeMidResponse
-        case .malformedResponse:
-          guard !answerDecided else { continue }
-          exchange.ending = .malformedResponse
-        }
-        answerDecided = answerDecided || state.faults[index].fault.replacesAnswer
-        state.faults[index].remaining? -= 1
-      }
-      state.faults.removeAll { $0.remaining == 0 }
+      Self.applyFaults(to: &exchange, path: path, from: &state.faults)
       return exchange
     }
+  }
+
+  /// Applies the faults that match: every latency, the last trickle, and of those that replace
+  /// the answer the one injected last; each one applied counts against its `next` requests.
+  private static func applyFaults(
+    to exchange: inout Exchange, path: [String], from faults: inout [FaultInjection]
+  ) {
+    var answerDecided = false
+    for index in faults.indices.reversed()
+    where faults[index].applies(to: exchange.request.method, path) {
+      switch faults[index].fault.kind {
+      case .latency(let delay):
+        exchange.latency += delay
+      case .trickle(let bytes, let interval):
+        guard exchange.trickle == nil else { continue }
+        exchange.trickle = (bytes, interval)
+      case .status, .reset, .closeMidResponse, .malformedResponse:
+        guard !answerDecided, let ending = faults[index].fault.ending else { continue }
+        exchange.ending = ending
+        answerDecided = true
+      }
+      faults[index].remaining? -= 1
+    }
+    faults.removeAll { $0.remaining == 0 }
   }
 
   /// Answers an exchange whose answer needs no waiting (``Exchange/isImmediate``).
