@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "CleanSlateLaunchedApp", targets: ["CleanSlateLaunchedApp"]),
     .library(name: "CleanSlateGRDB", targets: ["CleanSlateGRDB"]),
     .library(name: "CleanSlatePostgres", targets: ["CleanSlatePostgres"]),
+    .library(name: "CleanSlateHTTP", targets: ["CleanSlateHTTP"]),
   ],
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
@@ -27,6 +28,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     // MARK: - Engine (framework-agnostic, Foundation only)
@@ -87,6 +89,19 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+      ],
+      swiftSettings: strictSettings
+    ),
+
+    // MARK: - A fake HTTP server per test (SwiftNIO stays out of every other module)
+    .target(
+      name: "CleanSlateHTTP",
+      dependencies: [
+        "CleanSlate",
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
       swiftSettings: strictSettings
     ),
@@ -173,6 +188,21 @@ let package = Package(
       dependencies: [
         "CleanSlatePostgres", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
       ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateHTTPTests",
+      dependencies: [
+        "CleanSlateHTTP", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
+        "CleanSlateLaunchedApp", "CleanSlateHTTPProbe",
+      ],
+      swiftSettings: strictSettings
+    ),
+    // An app for the fake server's launched-app test: reads the fake's address from its
+    // environment and makes one request.
+    .executableTarget(
+      name: "CleanSlateHTTPProbe",
+      path: "Tests/CleanSlateHTTPProbe",
       swiftSettings: strictSettings
     ),
   ],

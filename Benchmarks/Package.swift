@@ -10,17 +10,36 @@ let package = Package(
     .package(name: "swift-clean-slate", path: ".."),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
   ],
   targets: [
+    // Runs XCTest tests of a FixtureTestCase and times them, for the benchmarks below.
+    .target(
+      name: "BenchmarkHarness",
+      dependencies: [.product(name: "CleanSlateXCTest", package: "swift-clean-slate")]
+    ),
     // MARK: - Fresh databases per test (run with run-databases.sh)
     .executableTarget(
       name: "DatabaseBenchmarks",
       dependencies: [
+        "BenchmarkHarness",
         .product(name: "CleanSlateXCTest", package: "swift-clean-slate"),
         .product(name: "CleanSlateGRDB", package: "swift-clean-slate"),
         .product(name: "CleanSlatePostgres", package: "swift-clean-slate"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
+    // MARK: - Fake HTTP server: per test, round trips, a thousand tests (run with run-http.sh)
+    .executableTarget(
+      name: "HTTPBenchmarks",
+      dependencies: [
+        "BenchmarkHarness",
+        .product(name: "CleanSlateHTTP", package: "swift-clean-slate"),
+        .product(name: "CleanSlateXCTest", package: "swift-clean-slate"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
     // MARK: - Async work wait latency: WorkTracker against 2 ms polling

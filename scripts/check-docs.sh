@@ -15,7 +15,7 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 modules=(CleanSlate CleanSlateXCTest CleanSlateTesting CleanSlateLaunch CleanSlateLaunchedApp
-  CleanSlateGRDB CleanSlatePostgres)
+  CleanSlateGRDB CleanSlatePostgres CleanSlateHTTP)
 
 swift package --scratch-path "$scratch" dump-symbol-graph --minimum-access-level public \
   --emit-extension-block-symbols >/dev/null

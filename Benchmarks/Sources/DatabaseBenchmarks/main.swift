@@ -1,3 +1,4 @@
+import BenchmarkHarness
 import CleanSlatePostgres
 import Foundation
 

@@ -1,21 +1,28 @@
-import CleanSlateXCTest
+public import CleanSlateXCTest
 import Foundation
 import XCTest
 
+// What every benchmark that runs XCTest tests needs: the tests, their times, their medians.
+
 /// The test class every benchmark test runs in: a plain `FixtureTestCase`.
-final class BenchmarkCase: FixtureTestCase {}
+public final class BenchmarkCase: FixtureTestCase {}
 
 /// Times of one benchmark, in milliseconds.
-struct Sample {
-  var name: String
-  var milliseconds: [Double]
+public struct Sample: Sendable {
+  public var name: String
+  public var milliseconds: [Double]
 
-  var median: Double {
+  public init(name: String, milliseconds: [Double]) {
+    self.name = name
+    self.milliseconds = milliseconds
+  }
+
+  public var median: Double {
     let sorted = milliseconds.sorted()
     return sorted[sorted.count / 2]
   }
 
-  var line: String {
+  public var line: String {
     String(
       format: "%-58@ median %8.3f ms  (n=%d, min %.3f, max %.3f)",
       name as NSString, median, milliseconds.count, milliseconds.min() ?? 0, milliseconds.max() ?? 0
@@ -25,7 +32,8 @@ struct Sample {
 
 /// Runs `count` XCTest tests of ``BenchmarkCase``, one after another, each running `body`, and
 /// returns how long each whole test took (setup, body, teardown): the cost a suite pays per test.
-func runTests(
+@discardableResult
+public func runTests(
   _ name: String, count: Int, body: @escaping @Sendable (BenchmarkCase) async throws -> Void
 ) -> Sample {
   var times: [Double] = []
@@ -48,19 +56,23 @@ func runTests(
 }
 
 extension Duration {
-  var milliseconds: Double {
+  public var milliseconds: Double {
     Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
   }
 }
 
 /// Collects durations measured inside test bodies.
-final class Recorder: @unchecked Sendable {
+public final class Recorder: @unchecked Sendable {
   private let lock = NSLock()
   private var values: [Double] = []
 
-  func record(_ duration: Duration) { lock.withLock { values.append(duration.milliseconds) } }
+  public init() {}
 
-  func sample(_ name: String) -> Sample {
+  public func record(_ duration: Duration) {
+    lock.withLock { values.append(duration.milliseconds) }
+  }
+
+  public func sample(_ name: String) -> Sample {
     lock.withLock { Sample(name: name, milliseconds: values) }
   }
 }

@@ -1,0 +1,10 @@
+public import CleanSlate
+
+extension CleanSlateError.Code {
+  /// A fake server received a request that no route matches.
+  public static let unmatchedRequest = CleanSlateError.Code("unmatchedRequest")
+  /// A fake server's route handler threw, or its response could not be encoded.
+  public static let handlerFailed = CleanSlateError.Code("handlerFailed")
+  /// An expectation declared on a fake server was not met when the test body ended.
+  public static let requestExpectationFailed = CleanSlateError.Code("requestExpectationFailed")
+}
