@@ -5,6 +5,4 @@ extension CleanSlateError.Code {
   public static let unmatchedRequest = CleanSlateError.Code("unmatchedRequest")
   /// A fake server's route handler threw, or its response could not be encoded.
   public static let handlerFailed = CleanSlateError.Code("handlerFailed")
-  /// An expectation declared on a fake server was not met when the test body ended.
-  public static let requestExpectationFailed = CleanSlateError.Code("requestExpectationFailed")
 }

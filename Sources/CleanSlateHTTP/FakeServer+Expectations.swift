@@ -83,7 +83,7 @@ struct RequestExpectation: Sendable {
       ] + FakeServer.journalLines(journal)
     return [
       CleanSlateError(
-        .requestExpectationFailed, summary: summary.joined(separator: "\n"), fixture: server.name,
+        .expectationUnmet, summary: summary.joined(separator: "\n"), fixture: server.name,
         location: location,
         advice:
           "It was checked when the test body ended, against every request the server had received."

@@ -87,7 +87,7 @@ enum FailureScenarios {
     name: "unmetExpectation",
     expected: [
       .init(
-        code: .requestExpectationFailed, place: .mark(0),
+        code: .expectationUnmet, place: .mark(0),
         excerpts: [
           "Fake server 'scenarioAPI' expected POST /todos exactly 1 time, but received it 0 times.",
           "requests received (1):", "1. GET /todos → 200",
@@ -104,7 +104,7 @@ enum FailureScenarios {
     name: "overMetExpectation",
     expected: [
       .init(
-        code: .requestExpectationFailed, place: .mark(0),
+        code: .expectationUnmet, place: .mark(0),
         excerpts: [
           "expected POST /todos exactly 1 time, but received it 2 times.",
           #"1. POST /todos {"title":"a"} → 201"#, #"2. POST /todos {"title":"b"} → 201"#,
@@ -122,7 +122,7 @@ enum FailureScenarios {
     name: "neverWithMatcher",
     expected: [
       .init(
-        code: .requestExpectationFailed, place: .mark(0),
+        code: .expectationUnmet, place: .mark(0),
         excerpts: ["expected DELETE /todos/:id (matching) never, but received it 1 time."])
     ]
   ) { marks in
