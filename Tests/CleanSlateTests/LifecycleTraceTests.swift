@@ -100,35 +100,45 @@ import Testing
     #expect(TraceOutlineWriter.line(for: empty).hasSuffix("(in Suite/a())  —"))
   }
 
-  @Test func jsonLinesAreWrittenOneObjectALine() async throws {
+  @Test func jsonLinesAreWrittenOneObjectALineAfterAHeader() async throws {
     // Given a JSON Lines writer on a fresh file, observing a test
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("cleanslate-trace-\(UUID().uuidString).jsonl").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let writer = TraceJSONLinesWriter(path: path)
+    let writer = TraceJSONLinesWriter(path: path, runID: "run-1")
     let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(writer))
     let test = ScopeRuntime(.test, name: "T/t()", parent: root)
     let scratch = Fixture("scratch") { _ in 1 }
 
-    // When a fixture is set up and the test ends
+    // When a fixture is set up, the test ends and the writer flushes
     _ = try await test.use(scratch, at: CodeLocation())
     _ = await test.end()
+    writer.flush()
 
-    // Then each line is a JSON object with the event's fields
+    // Then the first line is the process's header, and each later line an event of it
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
     let objects = try lines.map {
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }
+    let header = try #require(objects.first)
+    #expect(header["trace"] as? String == "cleanslate")
+    #expect(header["v"] as? Int == TraceJSONLinesWriter.schemaVersion)
+    #expect(header["run"] as? String == "run-1")
+    #expect(header["pid"] as? Int == Int(getpid()))
+    let events = objects.dropFirst()
     #expect(
-      objects.map { $0["phase"] as? String } == [
+      events.map { $0["phase"] as? String } == [
         "scopeBegin", "scopeBegin", "setupBegin", "setupEnd", "scopeEnd",
       ])
-    let setupEnd = objects[3]
+    #expect(events.allSatisfy { $0["run"] as? String == "run-1" && $0["timeMicros"] is Int })
+    let setupEnd = objects[4]
     #expect(setupEnd["fixture"] as? String == "scratch")
     #expect(setupEnd["scope"] as? String == "test")
     #expect(setupEnd["test"] as? String == "T/t()")
     #expect(setupEnd["outcome"] as? String == "passed")
-    #expect(setupEnd["durationSeconds"] is Double)
+    #expect(setupEnd["durationNanos"] is Int)
+    #expect(setupEnd["at"] as? String == scratch.location.description)
+    #expect(objects[2]["parentScopeID"] as? Int == objects[1]["scopeID"] as? Int)
   }
 
   @Test func withoutCleanSlateTraceNothingIsObserved() {

@@ -19,6 +19,8 @@ package final class ScopeRuntime: Sendable {
   let observer: (any LifecycleObserver)?
   /// Records a failure on the running test as it happens; see ``FailureReporter``.
   let reporter: FailureReporter?
+  /// The scope's number in the trace, its declared outcome, outline and failure attachments.
+  let record: ScopeRecord
   private let began: ContinuousClock.Instant
   private let state = Locked(State())
 
@@ -58,6 +60,7 @@ package final class ScopeRuntime: Sendable {
     case .some(let chosen): self.observer = chosen
     case .none: self.observer = parent.map(\.observer) ?? EnvironmentTrace.observer
     }
+    record = ScopeRecord(keepsOutline: kind == .test)
     began = .now
     emit(.scopeBegin)
   }
@@ -202,7 +205,7 @@ package final class ScopeRuntime: Sendable {
       runtime: self, entry: entry, fixtureName: fixture.name, scope: fixture.scope,
       teardownTimeout: fixture.teardownTimeout, dependencyPath: path, testName: testName)
     let start = ContinuousClock.now
-    emit(.setupBegin, fixture: fixture.name, testName: testName)
+    emit(.setupBegin, fixture: fixture.name, testName: testName, location: fixture.location)
     let result: Result<Value, any Error>
     if kind == .test {
       result = await .capturing { try await fixture.setup(context) }
@@ -218,9 +221,11 @@ package final class ScopeRuntime: Sendable {
       markFailed()
       emit(
         .setupEnd, fixture: fixture.name, testName: testName, outcome: .failed,
-        since: start, message: error.summary)
+        since: start, message: error.summary, location: fixture.location)
     } else {
-      emit(.setupEnd, fixture: fixture.name, testName: testName, outcome: .passed, since: start)
+      emit(
+        .setupEnd, fixture: fixture.name, testName: testName, outcome: .passed, since: start,
+        location: fixture.location)
     }
     entry.complete(outcome)
   }
@@ -327,6 +332,7 @@ package final class ScopeRuntime: Sendable {
       return failures
     }.value
     if !failures.isEmpty { markFailed() }
+    traceIssues(failures)
     return failures
   }
 
@@ -339,11 +345,13 @@ package final class ScopeRuntime: Sendable {
     // captured (a fixture's value, its context) is released before the leak checks below.
     var failures = await runTeardowns(consume teardowns)
     if !checks.isEmpty {
-      failures += await Task {
+      let found = await Task {
         var failures: [CleanSlateError] = []
         for check in checks { failures += await check() }
         return failures
       }.value
+      traceIssues(found)
+      failures += found
     }
     failures += await lateFailures()
     return finishEnd(with: failures)
@@ -406,7 +414,7 @@ package final class ScopeRuntime: Sendable {
   /// Reports the scope's end and returns its failures, marking the scope failed if any.
   private func finishEnd(with failures: [CleanSlateError]) -> [CleanSlateError] {
     if !failures.isEmpty { markFailed() }
-    emit(.scopeEnd, outcome: hasFailed ? .failed : .passed, since: began)
+    emit(.scopeEnd, outcome: finalOutcome, since: began)
     return failures
   }
 
@@ -417,14 +425,16 @@ package final class ScopeRuntime: Sendable {
     return TeardownSequence(
       teardowns,
       willRun: { teardown in
-        self.emit(.teardownBegin, fixture: teardown.fixture, testName: testName)
+        self.emit(
+          .teardownBegin, fixture: teardown.fixture, testName: testName,
+          location: teardown.location)
       },
       didRun: { teardown, outcome, start in
         let failure = Self.failure(of: teardown, outcome: outcome)
         self.emit(
           .teardownEnd, fixture: teardown.fixture, testName: testName,
           outcome: failure == nil ? .passed : (outcome.timedOut ? .timedOut : .failed),
-          since: start, message: failure?.summary)
+          since: start, message: failure?.summary, location: teardown.location)
         return failure
       })
   }
@@ -455,23 +465,5 @@ package final class ScopeRuntime: Sendable {
           "The other teardowns still ran. Make it finish sooner, or give it more time (the fixture's teardownTimeout, or CleanSlateDefaults.teardownTimeout)."
       )
     }
-  }
-
-  // MARK: - Trace
-
-  private func emit(
-    _ phase: LifecycleEvent.Phase,
-    fixture: String? = nil,
-    testName: String? = nil,
-    outcome: LifecycleEvent.Outcome? = nil,
-    since start: ContinuousClock.Instant? = nil,
-    message: String? = nil
-  ) {
-    guard let observer else { return }
-    observer.observe(
-      LifecycleEvent(
-        phase: phase, scope: kind, scopeName: name, fixture: fixture,
-        testName: testName ?? self.testName, outcome: outcome,
-        duration: start.map { ContinuousClock.now - $0 }, message: message))
   }
 }

@@ -16,7 +16,9 @@ extension Fixture where Value == URL {
   /// process never are.
   ///
   /// Run with `CLEANSLATE_KEEP_FAILED=1` to keep the directory of a failed test: it is moved to
-  /// `<sandbox root>/kept/` and its path printed on standard error.
+  /// `<sandbox root>/kept/` and its path printed on standard error. A failed test gets the
+  /// directory's path and listing (taken before its removal) as an attachment,
+  /// `temporaryDirectory.txt`.
   public static var temporaryDirectory: Fixture<URL> { temporaryDirectoryFixture }
 
   /// A temporary-directory fixture over a sandbox of one's own (the tests use one with a
@@ -32,8 +34,16 @@ extension Fixture where Value == URL {
       "temporaryDirectory", fileID: fileID, filePath: filePath, line: line, column: column
     ) { context in
       let directory = try sandbox.makeTestDirectory(for: context.scopeName)
+      let attachment = Locked<String?>(nil)
+      context.addFailureAttachment(named: "temporaryDirectory.txt") { attachment.value }
       context.addTeardown {
-        let kept = try sandbox.dispose(of: directory, testFailed: context.testFailed)
+        let failed = context.testFailed
+        let listing = failed ? DirectoryListing.text(of: directory) : ""
+        let kept = try sandbox.dispose(of: directory, testFailed: failed)
+        if failed {
+          let path = kept.map { "\($0.path) (kept)" } ?? "\(directory.path) (removed)"
+          attachment.withLock { $0 = "\(path)\n\(listing)" }
+        }
         if let kept {
           FileHandle.standardError.write(
             Data(

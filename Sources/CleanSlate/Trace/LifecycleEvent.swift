@@ -1,32 +1,46 @@
 /// One step in the life of a scope or a fixture, as the lifecycle trace records it.
 ///
 /// Set `CLEANSLATE_TRACE=stderr` to print a readable outline of these events, or
-/// `CLEANSLATE_TRACE=/path/trace.jsonl` to write one JSON object a line.
+/// `CLEANSLATE_TRACE=/path/trace.jsonl` to write one JSON object a line (see
+/// <doc:TraceSchema>).
 public struct LifecycleEvent: Sendable, Hashable {
   /// What happened.
-  public enum Phase: String, Sendable, Hashable, Codable {
+  public enum Phase: String, Sendable, Hashable, Codable, CaseIterable {
     /// A scope (a test, a suite, the process) began.
     case scopeBegin
-    /// A scope ended: every teardown registered in it has run.
+    /// A scope ended: every teardown registered in it has run. Its outcome is the test's final
+    /// one.
     case scopeEnd
     /// A fixture's setup started.
     case setupBegin
     /// A fixture's setup finished, passing or failing.
     case setupEnd
+    /// The test's own code started: the test function (after the fixtures listed eagerly were
+    /// set up).
+    case bodyBegin
+    /// The test's own code returned or threw.
+    case bodyEnd
     /// One teardown started.
     case teardownBegin
     /// One teardown finished, passing, failing or timing out.
     case teardownEnd
+    /// The test recorded an issue (a failed expectation, a thrown error), or a check of
+    /// CleanSlate's found one (work that outlived the test, an object that leaked).
+    case issue
   }
 
   /// How a step ended.
-  public enum Outcome: String, Sendable, Hashable, Codable {
+  public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
     /// It finished without error.
     case passed
     /// It threw, or (for a scope) a test in it failed.
     case failed
     /// It did not finish within its time limit.
     case timedOut
+    /// The test was skipped (or cancelled) without failing.
+    case skipped
+    /// The test recorded only known issues (`withKnownIssue`); for an issue, a known one.
+    case knownIssue
   }
 
   /// What happened.
@@ -35,6 +49,11 @@ public struct LifecycleEvent: Sendable, Hashable {
   public var scope: FixtureScope
   /// The scope's name: the test's or the suite's name, or `process`.
   public var scopeName: String
+  /// The scope instance the event belongs to, unique within its process (the argument cases of
+  /// a parameterized test share a name, not a number).
+  public var scopeID: Int
+  /// On ``Phase/scopeBegin`` events, the number of the scope this one lives in.
+  public var parentScopeID: Int?
   /// The fixture the event is about, if any.
   public var fixture: String?
   /// The test that was running when it happened, if any (a suite fixture is set up on behalf
@@ -42,10 +61,16 @@ public struct LifecycleEvent: Sendable, Hashable {
   public var testName: String?
   /// How the step ended; `nil` for `…Begin` events.
   public var outcome: Outcome?
-  /// How long the step took; `nil` for `…Begin` events.
+  /// How long the step took; `nil` for `…Begin` and issue events.
   public var duration: Duration?
-  /// The failure's message, for failed steps.
+  /// The failure's message, for failed steps and issues.
   public var message: String?
+  /// Where the step's code was written: for a setup, the fixture's declaration; for a teardown,
+  /// the line that registered it; for an issue, where it was recorded.
+  public var location: CodeLocation?
+  /// For an issue that CleanSlate found, its ``CleanSlateError/Code`` (`objectLeaked`,
+  /// `workOutlivedTest`, …).
+  public var issueCode: String?
 
   /// Creates an event.
   public init(
@@ -56,7 +81,11 @@ public struct LifecycleEvent: Sendable, Hashable {
     testName: String? = nil,
     outcome: Outcome? = nil,
     duration: Duration? = nil,
-    message: String? = nil
+    message: String? = nil,
+    scopeID: Int = 0,
+    parentScopeID: Int? = nil,
+    location: CodeLocation? = nil,
+    issueCode: String? = nil
   ) {
     self.phase = phase
     self.scope = scope
@@ -66,5 +95,9 @@ public struct LifecycleEvent: Sendable, Hashable {
     self.outcome = outcome
     self.duration = duration
     self.message = message
+    self.scopeID = scopeID
+    self.parentScopeID = parentScopeID
+    self.location = location
+    self.issueCode = issueCode
   }
 }

@@ -1,19 +1,24 @@
 import Foundation
 
-/// Prints lifecycle events as an indented outline, in the spirit of pytest's `--setup-show`.
+/// Prints lifecycle events as an indented outline, in the spirit of pytest's `--setup-show`,
+/// and a summary when the process scope ends.
 ///
 /// ```
 /// [CleanSlate] BEGIN     suite    StoreTests
 /// [CleanSlate]   SETUP     suite    database                 12.31 ms  (for StoreTests/saves())
 /// [CleanSlate]   BEGIN     test     StoreTests/saves()
 /// [CleanSlate]     SETUP     test     scratch                   0.21 ms
+/// [CleanSlate]     BODY      test     StoreTests/saves()        1.02 ms
 /// [CleanSlate]     TEARDOWN  test     scratch                   0.09 ms
 /// [CleanSlate]   END       test     StoreTests/saves()        1.40 ms  passed
 /// ```
 ///
-/// Each line is written whole, so lines of parallel tests interleave but never mix.
+/// Each line is written whole, so lines of parallel tests interleave but never mix. When the
+/// process scope ends, it prints the number of tests, failures and teardown timeouts, and the
+/// ten fixtures that took the most time.
 public final class TraceOutlineWriter: LifecycleObserver {
   private let write: @Sendable (String) -> Void
+  private let summary = Locked(LifecycleSummary())
 
   /// Creates a writer that hands each finished line (with its newline) to `write`.
   public init(write: @escaping @Sendable (String) -> Void) {
@@ -25,31 +30,47 @@ public final class TraceOutlineWriter: LifecycleObserver {
     FileHandle.standardError.write(Data(line.utf8))
   }
 
-  /// Writes a line when a scope begins or ends and when a setup or teardown finishes (a step's
-  /// beginning adds nothing a reader needs: its end line carries its duration and outcome).
+  /// Writes a line when a scope begins or ends, when a setup, a teardown or the test body
+  /// finishes, and for each issue (a step's beginning adds nothing a reader needs: its end
+  /// line carries its duration and outcome). Writes the summary when the process scope ends.
   public func observe(_ event: LifecycleEvent) {
-    switch event.phase {
-    case .setupBegin, .teardownBegin: return
-    case .scopeBegin, .scopeEnd, .setupEnd, .teardownEnd: write(Self.line(for: event) + "\n")
+    summary.withLock { $0.add(event) }
+    guard Self.prints(event.phase) else { return }
+    write(Self.line(for: event) + "\n")
+    if event.phase == .scopeEnd, event.scope == .process {
+      write(summary.withLock { $0.lines() }.map { "[CleanSlate] \($0)\n" }.joined())
+    }
+  }
+
+  /// Whether the outline has a line for events of this phase.
+  static func prints(_ phase: LifecycleEvent.Phase) -> Bool {
+    switch phase {
+    case .setupBegin, .teardownBegin, .bodyBegin: false
+    case .scopeBegin, .scopeEnd, .setupEnd, .teardownEnd, .bodyEnd, .issue: true
     }
   }
 
   /// The outline line for one event, without a newline.
   public static func line(for event: LifecycleEvent) -> String {
-    let depth = 2 - event.scope.rawValue + (event.fixture == nil ? 0 : 1)
+    let nested = event.fixture != nil || [.bodyBegin, .bodyEnd, .issue].contains(event.phase)
+    let depth = 2 - event.scope.rawValue + (nested ? 1 : 0)
     let indent = String(repeating: "  ", count: max(0, depth - 1))
     let verb: String
     switch event.phase {
     case .scopeBegin: verb = "BEGIN"
     case .scopeEnd: verb = "END"
     case .setupBegin, .setupEnd: verb = "SETUP"
+    case .bodyBegin, .bodyEnd: verb = "BODY"
     case .teardownBegin, .teardownEnd: verb = "TEARDOWN"
+    case .issue: verb = "ISSUE"
     }
-    let subject = event.fixture ?? event.scopeName
+    let subject = event.fixture ?? event.issueCode ?? event.scopeName
     var line =
       "[CleanSlate] \(indent)\(pad(verb, 9)) \(pad(event.scope.description, 8)) \(pad(subject, 24))"
     if let duration = event.duration { line += " " + format(duration) }
-    if let outcome = event.outcome, outcome != .passed || event.fixture == nil {
+    if let outcome = event.outcome, outcome != .passed || event.fixture == nil,
+      event.phase != .issue || outcome != .failed
+    {
       line += "  \(outcome.rawValue)"
     }
     if event.fixture != nil, let test = event.testName {
@@ -59,6 +80,7 @@ public final class TraceOutlineWriter: LifecycleObserver {
     if let message = event.message {
       line += "  — " + (message.split(separator: "\n").first.map(String.init) ?? "")
     }
+    if event.phase == .issue, let location = event.location { line += "  at \(location)" }
     while line.last == " " { line.removeLast() }
     return line
   }
@@ -68,10 +90,7 @@ public final class TraceOutlineWriter: LifecycleObserver {
   }
 
   private static func format(_ duration: Duration) -> String {
-    let milliseconds =
-      Double(duration.components.seconds) * 1000
-      + Double(duration.components.attoseconds) / 1e15
-    let text = String(format: "%.2f ms", milliseconds)
+    let text = LifecycleSummary.format(duration)
     return String(repeating: " ", count: max(0, 10 - text.count)) + text
   }
 }

@@ -1,0 +1,117 @@
+import Foundation
+
+// The scope's part in the lifecycle trace and the report: its events, the test body's
+// beginning and end, the test's outcome and issues, and what is attached to a failed test.
+extension ScopeRuntime {
+  /// Hands an event to the scope's observer and, for a test, keeps it for the test's outline.
+  ///
+  /// Building with `-D CLEANSLATE_TRACE_COMPILED_OUT` removes all of it, to measure what the
+  /// trace costs when it is off.
+  func emit(
+    _ phase: LifecycleEvent.Phase,
+    fixture: String? = nil,
+    testName: String? = nil,
+    outcome: LifecycleEvent.Outcome? = nil,
+    since start: ContinuousClock.Instant? = nil,
+    message: String? = nil,
+    location: CodeLocation? = nil,
+    issueCode: String? = nil
+  ) {
+    #if !CLEANSLATE_TRACE_COMPILED_OUT
+      let keeps = record.keepsOutline && TraceOutlineWriter.prints(phase)
+      guard observer != nil || keeps else { return }
+      let event = LifecycleEvent(
+        phase: phase, scope: kind, scopeName: name, fixture: fixture,
+        testName: testName ?? self.testName, outcome: outcome,
+        duration: start.map { ContinuousClock.now - $0 }, message: message,
+        scopeID: record.id, parentScopeID: phase == .scopeBegin ? parent?.record.id : nil,
+        location: location, issueCode: issueCode)
+      observer?.observe(event)
+      if keeps { record.keep(event) }
+    #endif
+  }
+
+  // MARK: - The test body
+
+  /// Runs the test's own code between a body-begin and a body-end event.
+  package func runBody<R>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    let start = ContinuousClock.now
+    emit(.bodyBegin)
+    do {
+      let result = try await body()
+      emit(.bodyEnd, outcome: hasFailed ? .failed : .passed, since: start)
+      return result
+    } catch {
+      emit(.bodyEnd, outcome: Task.isCancelled ? .skipped : .failed, since: start)
+      throw error
+    }
+  }
+
+  /// Runs the test's own synchronous code between a body-begin and a body-end event.
+  package func runBodySynchronously<R>(
+    skipped: (any Error) -> Bool, _ body: () throws -> R
+  ) rethrows -> R {
+    let start = ContinuousClock.now
+    emit(.bodyBegin)
+    do {
+      let result = try body()
+      emit(.bodyEnd, outcome: hasFailed ? .failed : .passed, since: start)
+      return result
+    } catch {
+      emit(.bodyEnd, outcome: skipped(error) ? .skipped : .failed, since: start)
+      throw error
+    }
+  }
+
+  // MARK: - Outcome and issues
+
+  /// Declares how the test ended when it did not fail: skipped, or with known issues only.
+  /// A failure recorded before the scope ends still makes it `failed`.
+  package func declareOutcome(_ outcome: LifecycleEvent.Outcome) {
+    record.declare(outcome)
+  }
+
+  /// The outcome the scope's end reports.
+  var finalOutcome: LifecycleEvent.Outcome {
+    hasFailed ? .failed : record.declaredOutcome ?? .passed
+  }
+
+  /// Records in the trace an issue the test framework recorded for this scope's test.
+  package func traceIssue(_ message: String, at location: CodeLocation?, known: Bool = false) {
+    emit(.issue, outcome: known ? .knownIssue : .failed, message: message, location: location)
+  }
+
+  /// Records in the trace the failures CleanSlate's own checks found (leaks, work that outlived
+  /// the test, failed verifications): they have no setup or teardown event of their own.
+  func traceIssues(_ failures: [CleanSlateError]) {
+    for failure in failures {
+      emit(
+        .issue, fixture: failure.fixture, outcome: .failed, message: failure.description,
+        location: failure.location, issueCode: failure.code.name)
+    }
+  }
+
+  // MARK: - Attachments
+
+  /// What to attach to this scope's failed test: what its fixtures and those of the scopes
+  /// around it offer, then the test's own lifecycle outline. Call it once the scope has ended.
+  package func failureAttachments() async -> [FailureAttachment] {
+    var attachments: [FailureAttachment] = []
+    var scope: ScopeRuntime? = self
+    while let current = scope {
+      attachments += await current.record.makeAttachments()
+      scope = current.parent
+    }
+    let outline = record.outline
+    if !outline.isEmpty {
+      attachments.append(
+        FailureAttachment(
+          name: "lifecycle outline.txt",
+          contents: outline.map { TraceOutlineWriter.line(for: $0) + "\n" }.joined()))
+    }
+    return attachments
+  }
+}
