@@ -100,7 +100,8 @@ extension Fixture where Value == PostgresTestDatabase {
   /// so a test only takes one (after one round trip proves the connection alive). When the test
   /// ends its connections are closed (one it left open, or a transaction left open, is reported)
   /// and the database is dropped, both in the background; if the test failed, the database is
-  /// kept instead, renamed `cs_kept_…`, and its name printed.
+  /// kept instead, renamed `cs_kept_…`, its name printed and attached to the test (with the
+  /// `psql` command that opens it, never a password).
   ///
   /// - Parameters:
   ///   - name: The fixture's name in failures and in the trace.
@@ -154,16 +155,23 @@ extension Fixture where Value == PostgresTestDatabase {
       }
       let database = PostgresTestDatabase(
         name: databaseName, server: session.server, connection: connection)
+      let keptNote = LockedValue<String?>(nil)
+      context.addFailureAttachment(named: "\(name) database.txt") {
+        keptNote.withLock { $0 }
+      }
       context.addTeardown {
         let problems = await database.finish()
         if keepingFailed && context.testFailed {
           await BoundedOperation.close(connection)
           let kept = DatabaseName.kept(databaseName)
           try await session.rename(databaseName, to: kept)
+          // The name and how to connect, never a password.
+          let note =
+            "\(kept) (psql -h \(session.server.host) -p \(session.server.port) -U \(session.server.username) \(kept))"
+          keptNote.withLock { $0 = note }
           FileHandle.standardError.write(
             Data(
-              "CleanSlate kept the database of failed test '\(context.scopeName)': \(kept) (psql -h \(session.server.host) -p \(session.server.port) -U \(session.server.username) \(kept))\n"
-                .utf8))
+              "CleanSlate kept the database of failed test '\(context.scopeName)': \(note)\n".utf8))
         } else {
           await pool.drop(databaseName, closing: connection)
         }

@@ -47,7 +47,7 @@ open class FixtureTestCase: XCTestCase {
       super.init(name: name) { testCase in
         let fixtureTestCase = testCase as? FixtureTestCase
         do {
-          try testClosure(testCase)
+          try FixtureTestCase.runTracingBody(of: fixtureTestCase) { try testClosure(testCase) }
         } catch {
           // The body's error is the primary failure: XCTest records it first, these after.
           fixtureTestCase?.pendingFailures += fixtureTestCase?.finishBody() ?? []
@@ -80,7 +80,9 @@ open class FixtureTestCase: XCTestCase {
       report(pendingFailures)
       pendingFailures = []
       resetResettables()
+      declareOutcome(of: scope)
       report(endSynchronously(scope))
+      addFailureAttachments(of: scope)
     }
     testScope = nil
     thrownByUse = [:]
@@ -210,6 +212,11 @@ open class FixtureTestCase: XCTestCase {
 
   /// Records a failure as a failure of the test, at the failure's location.
   private func recordOnTest(_ failure: CleanSlateError) {
+    // The trace has CleanSlate's own failures already: its issue events are the test's.
+    OwnFailureRecording.$isActive.withValue(true) { recordOnTestUntraced(failure) }
+  }
+
+  private func recordOnTestUntraced(_ failure: CleanSlateError) {
     #if canImport(ObjectiveC)
       // No associated error: `record(_:)` below takes an issue with a CleanSlate failure as
       // one thrown out of the test, and records it only if it has not been reported yet.
@@ -231,6 +238,7 @@ open class FixtureTestCase: XCTestCase {
     /// failure at its own location — unless it was reported when it happened.
     open override func record(_ issue: XCTIssue) {
       testScope?.markFailed()
+      traceIssue(issue)
       guard let failure = issue.associatedError as? CleanSlateError else {
         return super.record(issue)
       }
@@ -257,6 +265,7 @@ open class FixtureTestCase: XCTestCase {
           withDescription: failure.description, inFile: failure.location.filePath,
           atLine: failure.location.line, expected: false)
       }
+      traceIssue(description, inFile: filePath, atLine: lineNumber)
       super.recordFailure(
         withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
     }

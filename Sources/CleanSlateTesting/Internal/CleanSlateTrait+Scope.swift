@@ -57,7 +57,9 @@ extension CleanSlateTrait {
             try await function()
           } else {
             try await setUpFixtures(in: runtime)
-            try await FailureTracking.run(function, markingFailed: runtime)
+            try await runtime.runBody {
+              try await FailureTracking.run(function, markingFailed: runtime)
+            }
           }
         }
       }
@@ -67,10 +69,12 @@ extension CleanSlateTrait {
       failure.record()
     } catch {
       if !Task.isCancelled { runtime.markFailed() }
+      runtime.trace(thrown: error)
       primaryError = error
     }
     for failure in await runtime.finishBody() { failure.record() }
     for failure in await runtime.end() { failure.record() }
+    if target.kind == .test { await runtime.recordFailureAttachments(at: sourceLocation) }
     // The body's own error stays the test's primary failure; Swift Testing records it (or, for
     // a cancelled test, records the cancellation) once the scope has ended.
     if let primaryError { throw primaryError }

@@ -17,6 +17,7 @@ enum FailureTracking {
     guard let test = Test.current else { return try await body() }
     let observer = IssueHandlingTrait.compactMapIssues { issue in
       if issue.isFailure { runtime.markFailed() }
+      runtime.trace(issue)
       return issue
     }
     try await observer.provideScope(for: test, testCase: Test.Case.current, performing: body)

@@ -1,0 +1,49 @@
+internal import CleanSlate
+internal import Testing
+
+// What the trait tells the lifecycle trace and the report: the test's issues, how it ended, and
+// what to attach when it failed.
+extension ScopeRuntime {
+  /// Records an issue of the test in the trace; a known issue (`withKnownIssue`) makes a test
+  /// that does not fail end as `knownIssue`. Warnings are left out.
+  func trace(_ issue: Issue) {
+    guard issue.severity >= .error else { return }
+    let known = !issue.isFailure
+    if known { declareOutcome(.knownIssue) }
+    traceIssue(
+      String(describing: issue), at: issue.sourceLocation.map(CodeLocation.init), known: known)
+  }
+
+  /// Records the body's error in the trace, or, for a cancelled (skipped) test, its outcome.
+  func trace(thrown error: any Error) {
+    if Task.isCancelled {
+      declareOutcome(.skipped)
+    } else if !(error is CleanSlateError) {
+      // A CleanSlate failure is a setup that failed: its setup event says so.
+      traceIssue("Caught error: \(error)", at: nil)
+    }
+  }
+
+  /// Attaches what the test's fixtures offer and its lifecycle outline, if it failed.
+  func recordFailureAttachments(at sourceLocation: SourceLocation) async {
+    guard hasFailed else { return }
+    for attachment in await failureAttachments() {
+      FailureAttachmentRecording.record(attachment, at: sourceLocation)
+    }
+  }
+}
+
+/// Records failure attachments with Swift Testing's `Attachment`, or hands them to a sink that
+/// CleanSlate's own tests set.
+enum FailureAttachmentRecording {
+  /// Where attachments go instead of `Attachment.record`, when set.
+  @TaskLocal static var sink: (@Sendable (FailureAttachment) -> Void)?
+
+  static func record(_ attachment: FailureAttachment, at sourceLocation: SourceLocation) {
+    if let sink {
+      sink(attachment)
+    } else {
+      Attachment.record(attachment.contents, named: attachment.name, sourceLocation: sourceLocation)
+    }
+  }
+}
