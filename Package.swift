@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "CleanSlateGRDB", targets: ["CleanSlateGRDB"]),
     .library(name: "CleanSlatePostgres", targets: ["CleanSlatePostgres"]),
     .library(name: "CleanSlateHTTP", targets: ["CleanSlateHTTP"]),
+    .executable(name: "cleanslate", targets: ["CleanSlateCLI"]),
   ],
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
@@ -29,6 +30,7 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
     // MARK: - Engine (framework-agnostic, Foundation only)
@@ -106,6 +108,23 @@ let package = Package(
       swiftSettings: strictSettings
     ),
 
+    // MARK: - Lifecycle report: the trace reader and the HTML and terminal reports (internal),
+    // and the `cleanslate` command over them
+    .target(
+      name: "CleanSlateReport",
+      dependencies: ["CleanSlate"],
+      swiftSettings: strictSettings
+    ),
+    .executableTarget(
+      name: "CleanSlateCLI",
+      dependencies: [
+        "CleanSlate",
+        "CleanSlateReport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSettings
+    ),
+
     // MARK: - Tests
     .testTarget(
       name: "CleanSlateTests",
@@ -174,6 +193,11 @@ let package = Package(
     .testTarget(
       name: "CleanSlateParityTests",
       dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateReportTests",
+      dependencies: ["CleanSlate", "CleanSlateReport", "CleanSlateTestSupport", "CleanSlateCLI"],
       swiftSettings: strictSettings
     ),
     .testTarget(

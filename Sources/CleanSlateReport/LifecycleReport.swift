@@ -1,0 +1,109 @@
+package import CleanSlate
+
+/// What a lifecycle report shows, computed from a ``TraceLog``: a timeline of every test per
+/// process and lane, the fixtures by time, the slowest tests, and the problems found.
+package struct LifecycleReport: Sendable {
+  /// How a test ended, as the report colours it.
+  package enum TestOutcome: String, Sendable, Hashable, CaseIterable {
+    case passed, failed, timedOut, skipped, knownIssue
+    /// The process ended (or crashed) before the test did.
+    case unfinished
+  }
+
+  /// One part of a test's bar.
+  package struct Segment: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
+      /// A fixture's setup (a shared one is set up for the test that asked first).
+      case setup
+      /// The test's own code.
+      case body
+      /// One teardown.
+      case teardown
+    }
+
+    package var kind: Kind
+    /// The fixture's name (the test's name for the body; `teardown` for a test's own).
+    package var name: String
+    /// The scope the fixture lives in.
+    package var scope: FixtureScope
+    /// Microseconds from the process's start.
+    package var start: Int64
+    package var end: Int64
+    package var outcome: LifecycleEvent.Outcome
+    /// The fixture's declaration, or where the teardown was registered.
+    package var location: String?
+    package var message: String?
+  }
+
+  /// An issue a test recorded, or one CleanSlate found.
+  package struct Issue: Sendable, Hashable {
+    package var message: String
+    package var location: String?
+    /// CleanSlate's code (`objectLeaked`, …), for one CleanSlate found.
+    package var code: String?
+    package var known: Bool
+    /// Microseconds from the process's start.
+    package var time: Int64
+  }
+
+  /// One test (one argument case of a parameterized test), as a bar on the timeline.
+  package struct Test: Sendable, Hashable, Identifiable {
+    /// Unique within the report.
+    package var id: Int
+    package var name: String
+    /// The suite it ran in, if any.
+    package var suite: String?
+    package var process: Int
+    /// The row of its process it is drawn on: tests that overlap in time go on separate lanes.
+    package var lane = 0
+    /// Microseconds from the process's start.
+    package var start: Int64
+    package var end: Int64
+    package var outcome: TestOutcome
+    package var segments: [Segment] = []
+    package var issues: [Issue] = []
+
+    package var duration: Int64 { end - start }
+  }
+
+  /// One test process's timeline.
+  package struct Process: Sendable, Hashable {
+    package var run: String
+    package var pid: Int
+    package var host: String
+    package var command: String
+    /// When its trace began, in microseconds since 1970.
+    package var startMicros: Int64
+    /// Microseconds from its start to its last event.
+    package var length: Int64
+    package var lanes: Int
+  }
+
+  /// A problem listed under the timeline, with a link to its test.
+  package struct Problem: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
+      case failure, teardownTimeout, leftoverWork, leak
+    }
+
+    package var kind: Kind
+    /// The test it happened in, if it happened in one.
+    package var test: Int?
+    /// The test's or the scope's name.
+    package var subject: String
+    package var message: String
+    package var location: String?
+  }
+
+  package var processes: [Process] = []
+  package var tests: [Test] = []
+  /// Setup and teardown time per fixture, each setup counted once in the scope it ran in.
+  package var summary = LifecycleSummary()
+  package var problems: [Problem] = []
+  /// What the reader warned about.
+  package var warnings: [String] = []
+
+  /// The `count` slowest tests, slowest first.
+  package func slowestTests(_ count: Int) -> [Test] {
+    Array(tests.sorted { ($0.duration, $1.id) > ($1.duration, $0.id) }.prefix(count))
+  }
+}
