@@ -11,13 +11,18 @@ final class SuiteScopes: Sendable {
   static let shared = SuiteScopes()
 
   private let scopes = Locked<[ObjectIdentifier: ScopeRuntime]>([:])
+  /// The observer of the suite scopes begun from now on, when not the process scope's
+  /// (CleanSlate's own tests observe the tests they run inside their own).
+  let observer = Locked<(any LifecycleObserver)?>(nil)
 
   /// The running suite scope of `testClass`, begun now if it has none.
   func scope(for testClass: AnyClass) -> ScopeRuntime {
     scopes.withLock { scopes in
       let key = ObjectIdentifier(testClass)
       if let scope = scopes[key] { return scope }
-      let scope = ScopeRuntime(.suite, name: String(describing: testClass), parent: .process)
+      let scope = ScopeRuntime(
+        .suite, name: String(describing: testClass), parent: .process,
+        observer: observer.value.map { .some($0) } ?? .none)
       scopes[key] = scope
       return scope
     }

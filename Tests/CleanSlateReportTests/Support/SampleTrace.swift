@@ -106,7 +106,7 @@ func withTraceFile<R>(
 ) async rethrows -> R {
   let path = FileManager.default.temporaryDirectory
     .appendingPathComponent("cleanslate-report-tests-\(UUID().uuidString).jsonl").path
-  FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+  _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
   defer { try? FileManager.default.removeItem(atPath: path) }
   return try await body(path)
 }
