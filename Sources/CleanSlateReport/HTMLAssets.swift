@@ -45,7 +45,8 @@ enum HTMLAssets {
       box-shadow: 0 6px 24px rgba(0,0,0,.15); padding: 12px 16px; }
     #panel h2 { margin-top: 0; font-size: 15px; word-break: break-all; }
     #panel .close { float: right; }
-    #panel table { font-size: 12px; }
+    #panel table { font-size: 12px; width: 100%; }
+    #panel td.at { word-break: break-all; }
     #panel pre { white-space: pre-wrap; background: #f6f8fa; padding: 6px 8px; border-radius: 4px; font-size: 12px; }
     table { border-collapse: collapse; }
     th, td { text-align: left; padding: 3px 10px 3px 0; border-bottom: 1px solid #eef1f4; vertical-align: top; }

@@ -14,6 +14,11 @@ package struct HelperExecutable: Sendable {
 
   package let url: URL
 
+  /// The executable at `url`.
+  package init(url: URL) {
+    self.url = url
+  }
+
   /// Finds the executable called `name` next to the running test bundle.
   package init(named name: String) throws {
     var directories = [Bundle.main.bundleURL]

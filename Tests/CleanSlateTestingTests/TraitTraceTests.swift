@@ -50,7 +50,8 @@ import Testing
     #expect(traced.location?.fileID == #fileID)
     #expect(traced.outcome == .failed)
     #expect(driver.events.all.first { $0.phase == .bodyEnd }?.outcome == .failed)
-    #expect(driver.events.all.last { $0.phase == .scopeEnd && $0.scope == .test }?.outcome == .failed)
+    #expect(
+      driver.events.all.last { $0.phase == .scopeEnd && $0.scope == .test }?.outcome == .failed)
   }
 
   @Test func aThrownErrorIsTracedAsAnIssue() async throws {
