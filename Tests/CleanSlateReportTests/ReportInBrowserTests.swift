@@ -6,7 +6,9 @@ import Testing
 /// The HTML report in a real browser: headless Chromium loads it from disk, runs its script,
 /// and must show the timeline's bars, the fixture table and a failure's details, without a
 /// single network request. Skipped where Chromium is not installed, except on CI.
-@Suite(.enabled(if: Chromium.path != nil || Chromium.required, "needs chromium (apt-get install chromium)"))
+@Suite(
+  .enabled(
+    if: Chromium.path != nil || Chromium.required, "needs chromium (apt-get install chromium)"))
 struct ReportInBrowserTests {
   @Test func theReportShowsBarsFixturesAndAFailureWithoutTouchingTheNetwork() async throws {
     // Given the sample trace's report on disk, opened at its failed test
@@ -40,7 +42,8 @@ struct ReportInBrowserTests {
     // A screenshot for CI's artifacts, when asked for
     if let directory = ProcessInfo.processInfo.environment["CLEANSLATE_SCREENSHOT_DIR"] {
       try await Chromium.screenshot(
-        of: file, fragment: failed, to: URL(fileURLWithPath: directory)
+        of: file, fragment: failed,
+        to: URL(fileURLWithPath: directory)
           .appendingPathComponent("report.png"))
     }
   }

@@ -123,7 +123,8 @@ final class CountingListener: Sendable {
       connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var buffer = [UInt8](repeating: 0, count: 1024)
     let count = read(connection, &buffer, buffer.count)
-    let line = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+    let line =
+      String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
       .split(separator: "\r\n").first.map(String.init) ?? ""
     let target = line.split(separator: " ").dropFirst().first.map(String.init) ?? "?"
     let withoutScheme = target.components(separatedBy: "://").last ?? target
