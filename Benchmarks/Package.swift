@@ -47,6 +47,8 @@ let package = Package(
       name: "WorkTrackerLatency",
       dependencies: [.product(name: "CleanSlate", package: "swift-clean-slate")]
     ),
+    // MARK: - Lifecycle report: synthetic traces of a given size, for `cleanslate report`
+    .executableTarget(name: "ReportBenchmarks"),
     // MARK: - XCTest memory and overhead: an XCTest runner with its test lists built in code
     .executableTarget(
       name: "XCTestBenchmarks",

@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # Runs every CleanSlate benchmark in release mode and prints the medians.
 #
-#   Benchmarks/run.sh [runs]        # default: 5 runs of each variant
+#   Benchmarks/run.sh [runs] [part]   # default: 5 runs of each variant; part: xctest, trace,
+#                                     # report (default: all three)
 #
 # XCTest memory and overhead: builds the XCTest runner once, then runs each benchmark class
 # in a process of its own (build time excluded), recording peak RSS and wall time.
+#
+# The trace's cost: the 5,000-test suites built a second time with the trace compiled out
+# (-D CLEANSLATE_TRACE_COMPILED_OUT), run interleaved with the normal build (tracing off) and
+# with CLEANSLATE_TRACE=file.jsonl; then `cleanslate report` on synthetic traces of 10,000 and
+# 100,000 events (and, with Chromium installed, the time headless Chromium takes to load it).
 set -euo pipefail
 cd "$(dirname "$0")"
 runs=${1:-5}
+part=${2:-all}
 scratch=${BENCHMARKS_SCRATCH_PATH:-.build}
 
 if [ ! -x /usr/bin/time ]; then
@@ -46,6 +53,7 @@ measure() {
     "$(printf '%s\n' "${cpu[@]}" | median)"
 }
 
+if [[ $part == all || $part == xctest ]]; then
 echo "## XCTest memory and overhead ($runs runs each, medians)"
 echo
 echo "| benchmark | variant | peak RSS (MB) | wall time (s) | CPU time (s) |"
@@ -64,3 +72,100 @@ for variant in HandWrittenSetUp FixturesSyncSetUp HandWrittenAsyncSetUp Fixtures
   read -r rss wall cpu < <(measure "XCTestBenchmarks.${variant}Benchmark")
   echo "| 5,000 tests × 3 fixtures | $variant | $rss | $wall | $cpu |"
 done
+
+fi
+
+# MARK: - The trace's cost
+
+if [[ $part == all || $part == trace ]]; then
+swift build -c release --scratch-path "$scratch-notrace" -Xswiftc -DCLEANSLATE_TRACE_COMPILED_OUT \
+  --product XCTestBenchmarks >&2
+compiled_out="$(swift build -c release --scratch-path "$scratch-notrace" --show-bin-path)/XCTestBenchmarks"
+trace_file=/tmp/cleanslate-bench-trace.jsonl
+
+# Prints "<median wall> <median CPU>" for each variant of one class, the variants' runs
+# interleaved (compiled out, off, to a file) so that the machine's drift hits each alike.
+trace_cost() {
+  local class=$1 wall_out=() wall_off=() wall_file=() cpu_out=() cpu_off=() cpu_file=()
+  for ((run = 0; run < runs; run++)); do
+    for variant in out off file; do
+      local binary=$runner environment=()
+      [ "$variant" = out ] && binary=$compiled_out
+      if [ "$variant" = file ]; then
+        rm -f "$trace_file"
+        environment=(CLEANSLATE_TRACE="$trace_file")
+      fi
+      local start=$EPOCHREALTIME
+      env "${environment[@]}" /usr/bin/time -f '%U %S' -o /tmp/cleanslate-bench-time \
+        "$binary" "XCTestBenchmarks.$class" >/dev/null 2>&1 || { echo "$class failed" >&2; exit 1; }
+      local end=$EPOCHREALTIME wall cpu
+      read -r user system < /tmp/cleanslate-bench-time
+      wall=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }')
+      cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')
+      eval "wall_$variant+=($wall); cpu_$variant+=($cpu)"
+    done
+  done
+  for variant in out off file; do
+    eval "local walls=(\"\${wall_$variant[@]}\") cpus=(\"\${cpu_$variant[@]}\")"
+    printf '%s %s %s\n' "$variant" "$(printf '%s\n' "${walls[@]}" | median)" \
+      "$(printf '%s\n' "${cpus[@]}" | median)"
+  done
+}
+
+echo
+echo "## The trace's cost ($runs interleaved runs each, medians)"
+echo
+echo "| benchmark | trace | wall time (s) | CPU time (s) |"
+echo "|---|---|---:|---:|"
+for class in FixturesSyncSetUpBenchmark FixturesBenchmark; do
+  while read -r variant wall cpu; do
+    case $variant in
+      out) label="compiled out" ;; off) label="off (unset)" ;; file) label="CLEANSLATE_TRACE=file.jsonl" ;;
+    esac
+    echo "| 5,000 tests × 3 fixtures, $class | $label | $wall | $cpu |"
+  done < <(trace_cost "$class")
+done
+rm -f "$trace_file"
+fi
+
+# MARK: - The report's build time
+
+if [[ $part == all || $part == report ]]; then
+swift build -c release --package-path .. --product cleanslate >&2
+cleanslate="$(swift build -c release --package-path .. --show-bin-path)/cleanslate"
+swift build -c release --scratch-path "$scratch" --product ReportBenchmarks >&2
+generator="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/ReportBenchmarks"
+
+echo
+echo "## The report's build time ($runs runs each, medians)"
+echo
+echo "| events | trace (MB) | \`cleanslate report\` wall (s) | peak RSS (MB) | report (MB) | Chromium load (s) |"
+echo "|---:|---:|---:|---:|---:|---:|"
+for events in 10000 100000; do
+  trace=/tmp/cleanslate-bench-$events.jsonl
+  page=/tmp/cleanslate-bench-$events.html
+  "$generator" "$events" "$trace" >/dev/null
+  walls=() rss=() loads=()
+  for ((run = 0; run < runs; run++)); do
+    start=$EPOCHREALTIME
+    /usr/bin/time -f '%M' -o /tmp/cleanslate-bench-time "$cleanslate" report "$trace" -o "$page" >/dev/null
+    end=$EPOCHREALTIME
+    walls+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }')")
+    rss+=("$(cat /tmp/cleanslate-bench-time)")
+    if command -v chromium >/dev/null; then
+      start=$EPOCHREALTIME
+      chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$page" >/dev/null 2>&1
+      end=$EPOCHREALTIME
+      loads+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }')")
+    fi
+  done
+  load="n/a"
+  [ ${#loads[@]} -gt 0 ] && load=$(printf '%s\n' "${loads[@]}" | median)
+  printf '| %s | %.1f | %s | %.1f | %.1f | %s |\n' "$events" \
+    "$(awk -v b="$(stat -c %s "$trace")" 'BEGIN { print b / 1048576 }')" \
+    "$(printf '%s\n' "${walls[@]}" | median)" \
+    "$(printf '%s\n' "${rss[@]}" | median | awk '{ print $1 / 1024 }')" \
+    "$(awk -v b="$(stat -c %s "$page")" 'BEGIN { print b / 1048576 }')" "$load"
+  rm -f "$trace" "$page"
+done
+fi

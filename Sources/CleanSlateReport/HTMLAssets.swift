@@ -3,7 +3,7 @@ enum HTMLAssets {
   static let css = #"""
     :root { --passed: #3a9d5d; --failed: #d33f3f; --timedOut: #e0851b; --skipped: #9aa0a6;
       --knownIssue: #8a63d2; --unfinished: #b0b0b0; --setup: #4a78c9; --shared: #8fb0e6;
-      --teardown: #23a095; --ink: #1f2328; --muted: #59636e; --line: #d8dee4; }
+      --teardown: #7d8a9e; --ink: #1f2328; --muted: #59636e; --line: #d8dee4; }
     * { box-sizing: border-box; }
     body { font: 14px/1.45 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: var(--ink);
       margin: 0; padding: 0 24px 48px; }
@@ -40,6 +40,7 @@ enum HTMLAssets {
     .bar.selected .bar-bg, .bar.selected > rect:first-child { stroke: #111; stroke-width: 2; }
     .cluster { fill: var(--passed); opacity: .75; cursor: zoom-in; }
     .cluster.has-failure { fill: var(--failed); }
+    body.with-panel { margin-right: min(484px, 47vw); }
     #panel { position: fixed; top: 12px; right: 12px; width: min(460px, 45vw); max-height: calc(100vh - 24px);
       overflow: auto; background: #fff; border: 1px solid var(--line); border-radius: 8px;
       box-shadow: 0 6px 24px rgba(0,0,0,.15); padding: 12px 16px; }
@@ -134,7 +135,7 @@ enum HTMLAssets {
         for (var t = Math.ceil(v0 / step) * step; t <= v1; t += step) {
           var x = (t - v0) * scale;
           parts.push('<line class="tick" x1="' + x + '" x2="' + x + '" y1="0" y2="' + (AXIS + p.lanes * LANE) + '"/>');
-          parts.push('<text x="' + (x + 2) + '" y="11">' + fmt(t) + "</text>");
+          parts.push('<text x="' + (x + 2) + '" y="11">' + tick(t, step) + "</text>");
         }
         p.laneTests.forEach(function (lane, laneIndex) {
           var y = AXIS + laneIndex * LANE + 2, cluster = null;
@@ -152,7 +153,7 @@ enum HTMLAssets {
             var x0 = Math.max(-2, (test.start - v0) * scale), x1 = Math.min(width + 2, (test.end - v0) * scale);
             var bad = test.outcome === "failed" || test.outcome === "timedOut";
             if (x1 - x0 < MIN_BAR) {
-              if (cluster && x0 - cluster.x1 < 2) {
+              if (cluster && x0 - cluster.x1 < 2 && cluster.x1 - cluster.x0 < 4) {
                 cluster.x1 = Math.max(cluster.x1, x1); cluster.to = test.end; cluster.count++; cluster.failed = cluster.failed || bad;
               } else {
                 flush();
@@ -184,6 +185,12 @@ enum HTMLAssets {
           }
         }
         return out + "<title>" + esc(test.name) + " — " + fmt(test.end - test.start) + " · " + test.outcome + "</title></g>";
+      }
+
+      function tick(us, step) {
+        if (step >= 1e6) return (us / 1e6).toFixed(step % 1e6 ? 1 : 0) + " s";
+        if (step >= 1e3) return (us / 1e3).toFixed(step % 1e3 ? 1 : 0) + " ms";
+        return us.toFixed(0) + " µs";
       }
 
       function niceStep(raw) {
@@ -241,7 +248,8 @@ enum HTMLAssets {
       // The details of one test, and zooming to it.
       var panel = document.getElementById("panel");
       function zoomTo(test) {
-        var run = test.process.run, span = test.end - test.start, pad = Math.max(span * 0.15, 50);
+        // The test in the middle quarter of the view, its neighbours around it.
+        var run = test.process.run, span = test.end - test.start, pad = Math.max(span * 1.5, 50);
         setView(run, test.start - pad, test.end + pad);
       }
       function show(id) {
@@ -271,7 +279,13 @@ enum HTMLAssets {
           '<h3>Steps</h3><table id="panel-steps"><thead><tr><th>step</th><th>name</th><th>scope</th><th class="n">time</th><th>outcome</th><th>at</th></tr></thead><tbody>' +
           rows + "</tbody></table>";
         panel.hidden = false;
-        panel.querySelector(".close").onclick = function () { panel.hidden = true; selected = null; history.replaceState(null, "", "#"); drawRun(test.process.run); };
+        document.body.classList.add("with-panel");
+        runs.forEach(drawRun);
+        panel.querySelector(".close").onclick = function () {
+          panel.hidden = true; selected = null; history.replaceState(null, "", "#");
+          document.body.classList.remove("with-panel");
+          runs.forEach(drawRun);
+        };
         panel.querySelector(".zoom").onclick = function () { zoomTo(test); };
       }
       function fromHash() {

@@ -2,25 +2,46 @@
 /// the outcome its integration declared, and, for a test, its own lifecycle outline and the
 /// attachments fixtures offer should it fail.
 final class ScopeRecord: Sendable {
-  /// The scope's number, unique within the process.
+  /// The scope's number, unique within the process; `0` when nothing observes the scope.
   let id: Int
-  /// Whether the scope keeps its own events, to attach its outline when its test fails.
+  /// Whether an observer receives the scope's events: read instead of the observer itself, so
+  /// that an unobserved event costs no existential copy.
+  let isObserved: Bool
+  /// Whether the scope keeps its own steps, to attach its outline when its test fails.
   let keepsOutline: Bool
   private let state = Locked(State())
 
   private struct State {
     var outcome: LifecycleEvent.Outcome?
-    var outline: [LifecycleEvent] = []
+    var outline: [OutlineStep] = []
     var attachments: [@Sendable () async -> FailureAttachment?] = []
+  }
+
+  /// One line of a test's own outline: what an event holds beyond the scope's name and kind.
+  struct OutlineStep: Sendable {
+    var phase: LifecycleEvent.Phase
+    var fixture: String?
+    var outcome: LifecycleEvent.Outcome?
+    var duration: Duration?
+    var message: String?
+    var location: CodeLocation?
+    var issueCode: String?
   }
 
   private static let lastID = Locked(0)
 
-  init(keepsOutline: Bool) {
-    id = Self.lastID.withLock { last in
-      last += 1
-      return last
-    }
+  /// - Parameters:
+  ///   - observed: Whether an observer receives the scope's events. An unobserved scope is
+  ///     numbered `0`, and costs no lock.
+  ///   - keepsOutline: Whether to keep the scope's steps for its outline.
+  init(observed: Bool, keepsOutline: Bool) {
+    id =
+      observed
+      ? Self.lastID.withLock { last in
+        last += 1
+        return last
+      } : 0
+    isObserved = observed
     self.keepsOutline = keepsOutline
   }
 
@@ -29,11 +50,16 @@ final class ScopeRecord: Sendable {
 
   func declare(_ outcome: LifecycleEvent.Outcome) { state.withLock { $0.outcome = outcome } }
 
-  /// Keeps an event of the scope's outline (the phases its outline prints).
-  func keep(_ event: LifecycleEvent) { state.withLock { $0.outline.append(event) } }
+  /// Keeps a step of the scope's outline.
+  func keep(_ step: OutlineStep) {
+    state.withLock { state in
+      if state.outline.isEmpty { state.outline.reserveCapacity(12) }
+      state.outline.append(step)
+    }
+  }
 
-  /// The events kept so far.
-  var outline: [LifecycleEvent] { state.withLock { $0.outline } }
+  /// The steps kept so far.
+  var outline: [OutlineStep] { state.withLock { $0.outline } }
 
   func addAttachment(_ make: @escaping @Sendable () async -> FailureAttachment?) {
     state.withLock { $0.attachments.append(make) }

@@ -3,7 +3,9 @@ import Foundation
 // The scope's part in the lifecycle trace and the report: its events, the test body's
 // beginning and end, the test's outcome and issues, and what is attached to a failed test.
 extension ScopeRuntime {
-  /// Hands an event to the scope's observer and, for a test, keeps it for the test's outline.
+  /// Hands an event to the scope's observer and, for a test, keeps its step for the test's
+  /// outline. Unobserved, an event of a suite or the process costs a branch; one of a test, the
+  /// few values of its outline line.
   ///
   /// Building with `-D CLEANSLATE_TRACE_COMPILED_OUT` removes all of it, to measure what the
   /// trace costs when it is off.
@@ -19,15 +21,24 @@ extension ScopeRuntime {
   ) {
     #if !CLEANSLATE_TRACE_COMPILED_OUT
       let keeps = record.keepsOutline && TraceOutlineWriter.prints(phase)
-      guard observer != nil || keeps else { return }
-      let event = LifecycleEvent(
-        phase: phase, scope: kind, scopeName: name, fixture: fixture,
-        testName: testName ?? self.testName, outcome: outcome,
-        duration: start.map { ContinuousClock.now - $0 }, message: message,
-        scopeID: record.id, parentScopeID: phase == .scopeBegin ? parent?.record.id : nil,
-        location: location, issueCode: issueCode)
-      observer?.observe(event)
-      if keeps { record.keep(event) }
+      guard record.isObserved || keeps else { return }
+      let duration = start.map { ContinuousClock.now - $0 }
+      if record.isObserved, let observer {
+        observer.observe(
+          LifecycleEvent(
+            phase: phase, scope: kind, scopeName: name, fixture: fixture,
+            testName: testName ?? self.testName, outcome: outcome, duration: duration,
+            message: message, scopeID: record.id,
+            parentScopeID: phase == .scopeBegin ? parent?.record.id : nil, location: location,
+            issueCode: issueCode))
+      }
+      if keeps {
+        // The outline prints an issue's location only.
+        record.keep(
+          ScopeRecord.OutlineStep(
+            phase: phase, fixture: fixture, outcome: outcome, duration: duration,
+            message: message, location: phase == .issue ? location : nil, issueCode: issueCode))
+      }
     #endif
   }
 
@@ -105,12 +116,16 @@ extension ScopeRuntime {
       attachments += await current.record.makeAttachments()
       scope = current.parent
     }
-    let outline = record.outline
+    let outline = record.outline.map { step in
+      let event = LifecycleEvent(
+        phase: step.phase, scope: kind, scopeName: name, fixture: step.fixture,
+        testName: testName, outcome: step.outcome, duration: step.duration,
+        message: step.message, location: step.location, issueCode: step.issueCode)
+      return TraceOutlineWriter.line(for: event) + "\n"
+    }
     if !outline.isEmpty {
       attachments.append(
-        FailureAttachment(
-          name: "lifecycle outline.txt",
-          contents: outline.map { TraceOutlineWriter.line(for: $0) + "\n" }.joined()))
+        FailureAttachment(name: "lifecycle outline.txt", contents: outline.joined()))
     }
     return attachments
   }

@@ -60,7 +60,7 @@ package final class ScopeRuntime: Sendable {
     case .some(let chosen): self.observer = chosen
     case .none: self.observer = parent.map(\.observer) ?? EnvironmentTrace.observer
     }
-    record = ScopeRecord(keepsOutline: kind == .test)
+    record = ScopeRecord(observed: self.observer != nil, keepsOutline: kind == .test)
     began = .now
     emit(.scopeBegin)
   }
