@@ -17,15 +17,27 @@ final class ScopeRecord: Sendable {
     var attachments: [@Sendable () async -> FailureAttachment?] = []
   }
 
-  /// One line of a test's own outline: what an event holds beyond the scope's name and kind.
+  /// One line of a test's own outline: what an event holds beyond the scope's name and kind,
+  /// its rare parts (a failure's message, an issue's location) out of line, so that a step of a
+  /// passing test copies one string.
   struct OutlineStep: Sendable {
     var phase: LifecycleEvent.Phase
-    var fixture: String?
     var outcome: LifecycleEvent.Outcome?
+    var fixture: String?
     var duration: Duration?
-    var message: String?
-    var location: CodeLocation?
-    var issueCode: String?
+    var details: Details?
+
+    final class Details: Sendable {
+      let message: String?
+      let location: CodeLocation?
+      let issueCode: String?
+
+      init(message: String?, location: CodeLocation?, issueCode: String?) {
+        self.message = message
+        self.location = location
+        self.issueCode = issueCode
+      }
+    }
   }
 
   private static let lastID = Locked(0)

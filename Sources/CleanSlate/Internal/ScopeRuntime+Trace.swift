@@ -34,10 +34,13 @@ extension ScopeRuntime {
       }
       if keeps {
         // The outline prints an issue's location only.
+        let issue = phase == .issue
         record.keep(
           ScopeRecord.OutlineStep(
-            phase: phase, fixture: fixture, outcome: outcome, duration: duration,
-            message: message, location: phase == .issue ? location : nil, issueCode: issueCode))
+            phase: phase, outcome: outcome, fixture: fixture, duration: duration,
+            details: message == nil && !issue
+              ? nil
+              : .init(message: message, location: issue ? location : nil, issueCode: issueCode)))
       }
     #endif
   }
@@ -120,7 +123,8 @@ extension ScopeRuntime {
       let event = LifecycleEvent(
         phase: step.phase, scope: kind, scopeName: name, fixture: step.fixture,
         testName: testName, outcome: step.outcome, duration: step.duration,
-        message: step.message, location: step.location, issueCode: step.issueCode)
+        message: step.details?.message, location: step.details?.location,
+        issueCode: step.details?.issueCode)
       return TraceOutlineWriter.line(for: event) + "\n"
     }
     if !outline.isEmpty {
