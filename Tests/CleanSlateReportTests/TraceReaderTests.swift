@@ -110,20 +110,20 @@ import Testing
     ("{\"trace\":\"other\",\"v\":1}\n", "line 1 is a header of another kind"),
     ("\n\n", "the file is empty"),
   ])
-  func aFileThatIsNotATraceIsAClearError(text: String, reason: String) async throws {
-    try await withTraceFile(text) { path in
+  func aFileThatIsNotATraceIsAClearError(text: String, reason: String) async {
+    await withTraceFile(text) { path in
       let error = #expect(throws: TraceReadError.self) { try TraceReader.read([path]) }
       #expect(error?.kind == .notATrace)
       #expect(error?.reason.contains(reason) == true, "\(error?.reason ?? "")")
     }
   }
 
-  @Test func aNewerSchemaIsAClearError() async throws {
+  @Test func aNewerSchemaIsAClearError() async {
     // Given a trace written in a schema newer than the reader's
     let sample = SampleTrace()
     let text = ([sample.header(version: TraceReader.schemaVersion + 1)] + sample.lines.dropFirst())
       .joined(separator: "\n")
-    try await withTraceFile(text) { path in
+    await withTraceFile(text) { path in
       // Then reading it fails, naming both versions
       let error = #expect(throws: TraceReadError.self) { try TraceReader.read([path]) }
       #expect(error?.kind == .newerSchema)
