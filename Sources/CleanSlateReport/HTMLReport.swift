@@ -168,12 +168,9 @@ package enum HTMLReport {
   static func data(_ report: LifecycleReport) -> String {
     var strings = StringTable()
     var json = JSONText(capacity: report.tests.count * 160 + 1024)
-    json.raw("{\"outcomes\":[")
-    for (index, outcome) in LifecycleReport.TestOutcome.allCases.enumerated() {
-      if index > 0 { json.raw(",") }
-      json.string(outcome.rawValue)
-    }
-    json.raw("],\"processes\":[")
+    json.raw("{\"outcomes\":")
+    json.strings(LifecycleReport.TestOutcome.allCases.map(\.rawValue))
+    json.raw(",\"processes\":[")
     for (index, process) in report.processes.enumerated() {
       if index > 0 { json.raw(",") }
       json.raw("{\"run\":")
@@ -212,17 +209,11 @@ package enum HTMLReport {
       }
       json.raw("]]")
     }
-    json.raw("],\"segmentOutcomes\":[")
-    for (index, outcome) in LifecycleEvent.Outcome.allCases.enumerated() {
-      if index > 0 { json.raw(",") }
-      json.string(outcome.rawValue)
-    }
-    json.raw("],\"strings\":[")
-    for (index, string) in strings.all.enumerated() {
-      if index > 0 { json.raw(",") }
-      json.string(string)
-    }
-    json.raw("]}")
+    json.raw("],\"segmentOutcomes\":")
+    json.strings(LifecycleEvent.Outcome.allCases.map(\.rawValue))
+    json.raw(",\"strings\":")
+    json.strings(strings.all)
+    json.raw("}")
     return json.text
   }
 }

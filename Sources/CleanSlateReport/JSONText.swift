@@ -11,6 +11,16 @@ struct JSONText {
 
   mutating func number(_ value: Int) { text += String(value) }
 
+  /// A JSON array of strings.
+  mutating func strings(_ values: [String]) {
+    text += "["
+    for (index, value) in values.enumerated() {
+      if index > 0 { text += "," }
+      string(value)
+    }
+    text += "]"
+  }
+
   /// A JSON string; `<` is escaped too, so that the text can sit in a `<script>` element.
   mutating func string(_ value: String) {
     text += "\""

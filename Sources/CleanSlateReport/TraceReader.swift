@@ -135,7 +135,8 @@ package enum TraceReader {
     else { return nil }
     var event = LifecycleEvent(
       phase: phase, scope: scope, scopeName: scopeName, fixture: object["fixture"] as? String,
-      testName: object["test"] as? String,
+      // A test scope's own events name no test: it is the scope.
+      testName: object["test"] as? String ?? (scope == .test ? scopeName : nil),
       outcome: (object["outcome"] as? String).flatMap(LifecycleEvent.Outcome.init(rawValue:)),
       duration: integer64(object["durationNanos"]).map { .nanoseconds($0) },
       message: object["message"] as? String, scopeID: integer(object["scopeID"]) ?? 0,

@@ -35,6 +35,13 @@ import Testing
     #expect(!line.contains("\n"))
   }
 
+  @Test(arguments: [0, 7, 10, 99, 100, 101, 12_345, 1_000_000, Int.max, -42])
+  func integersAreWrittenExactly(number: Int) throws {
+    let event = LifecycleEvent(phase: .scopeBegin, scope: .test, scopeName: "t", scopeID: number)
+    let line = TraceJSONLinesWriter.line(for: event)
+    #expect(line.contains("\"scopeID\":\(number),"))
+  }
+
   @Test func linesReachTheFileWhenTheProcessScopeEndsWithoutAFlush() async throws {
     // Given a writer observing a private process scope
     let path = temporaryPath()

@@ -205,7 +205,7 @@ package final class ScopeRuntime: Sendable {
       runtime: self, entry: entry, fixtureName: fixture.name, scope: fixture.scope,
       teardownTimeout: fixture.teardownTimeout, dependencyPath: path, testName: testName)
     let start = ContinuousClock.now
-    emit(.setupBegin, fixture: fixture.name, testName: testName, location: fixture.location)
+    emit(.setupBegin, fixture: fixture.name, testName: testName)
     let result: Result<Value, any Error>
     if kind == .test {
       result = await .capturing { try await fixture.setup(context) }
@@ -425,9 +425,7 @@ package final class ScopeRuntime: Sendable {
     return TeardownSequence(
       teardowns,
       willRun: { teardown in
-        self.emit(
-          .teardownBegin, fixture: teardown.fixture, testName: testName,
-          location: teardown.location)
+        self.emit(.teardownBegin, fixture: teardown.fixture, testName: testName)
       },
       didRun: { teardown, outcome, start in
         let failure = Self.failure(of: teardown, outcome: outcome)

@@ -65,8 +65,8 @@ public struct LifecycleEvent: Sendable, Hashable {
   public var duration: Duration?
   /// The failure's message, for failed steps and issues.
   public var message: String?
-  /// Where the step's code was written: for a setup, the fixture's declaration; for a teardown,
-  /// the line that registered it; for an issue, where it was recorded.
+  /// Where the step's code was written: for a setup's end, the fixture's declaration; for a
+  /// teardown's end, the line that registered it; for an issue, where it was recorded.
   public var location: CodeLocation?
   /// For an issue that CleanSlate found, its ``CleanSlateError/Code`` (`objectLeaked`,
   /// `workOutlivedTest`, …).
