@@ -106,11 +106,17 @@ struct JSONLineEncoder {
 
   @inline(__always)
   private mutating func string(_ value: String) {
-    var value = value
-    value.withUTF8 { utf8 in
-      if Self.isPlain(utf8) { return raw(utf8) }
-      for byte in utf8 { escaped(byte) }
+    if value.utf8.withContiguousStorageIfAvailable({ text($0) }) == nil {
+      // A string not stored as contiguous UTF-8 (bridged): a copy of it is.
+      var copy = value
+      copy.withUTF8 { text($0) }
     }
+  }
+
+  @inline(__always)
+  private mutating func text(_ utf8: UnsafeBufferPointer<UInt8>) {
+    if Self.isPlain(utf8) { return raw(utf8) }
+    for byte in utf8 { escaped(byte) }
   }
 
   /// Whether no byte needs escaping: none below 0x20, no quote, no backslash — eight at a time.

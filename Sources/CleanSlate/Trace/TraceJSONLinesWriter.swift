@@ -197,7 +197,8 @@ private struct LineBuffer: @unchecked Sendable {
   /// it wrote.
   mutating func write(capacity maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
     if count + maximum > capacity {
-      let grown = max(capacity * 2, count + maximum, 16 << 10)
+      // Room for a whole flush's worth of lines at once: it is written when it holds 64 KiB.
+      let grown = max(capacity * 2, count + maximum, 80 << 10)
       let new = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
       if let start {
         new.update(from: start, count: count)
