@@ -24,6 +24,15 @@ struct JSONText {
   /// A JSON string; `<` is escaped too, so that the text can sit in a `<script>` element.
   mutating func string(_ value: String) {
     text += "\""
+    let plain = !value.utf8.contains {
+      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "<")
+        || $0 == 0xE2  // the first byte of U+2028 and U+2029 (and of other characters)
+    }
+    if plain {
+      text += value
+      text += "\""
+      return
+    }
     for scalar in value.unicodeScalars {
       switch scalar {
       case "\"": text += "\\\""
@@ -45,17 +54,26 @@ struct JSONText {
 
 /// Text for HTML element content and attribute values.
 func escapeHTML(_ text: String) -> String {
-  var escaped = ""
-  escaped.reserveCapacity(text.utf8.count)
-  for character in text {
-    switch character {
-    case "&": escaped += "&amp;"
-    case "<": escaped += "&lt;"
-    case ">": escaped += "&gt;"
-    case "\"": escaped += "&quot;"
-    case "'": escaped += "&#39;"
-    default: escaped.append(character)
+  guard text.utf8.contains(where: { htmlEscape(for: $0) != nil }) else { return text }
+  var escaped: [UInt8] = []
+  escaped.reserveCapacity(text.utf8.count + 16)
+  for byte in text.utf8 {
+    if let replacement = htmlEscape(for: byte) {
+      escaped.append(contentsOf: replacement.utf8)
+    } else {
+      escaped.append(byte)
     }
   }
-  return escaped
+  return String(decoding: escaped, as: UTF8.self)
+}
+
+private func htmlEscape(for byte: UInt8) -> String? {
+  switch byte {
+  case UInt8(ascii: "&"): "&amp;"
+  case UInt8(ascii: "<"): "&lt;"
+  case UInt8(ascii: ">"): "&gt;"
+  case UInt8(ascii: "\""): "&quot;"
+  case UInt8(ascii: "'"): "&#39;"
+  default: nil
+  }
 }

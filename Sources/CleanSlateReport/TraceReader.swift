@@ -37,16 +37,15 @@ package enum TraceReader {
     var lineNumber = 0
     var sawHeader = false
     let endsWithNewline = data.last == UInt8(ascii: "\n")
-    let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    for (index, line) in lines.enumerated() {
+    let lines = lineRanges(of: data)
+    for (index, range) in lines.enumerated() {
       lineNumber += 1
+      let line = data[range]
       if line.isEmpty || line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
         continue
       }
       let isLast = index == lines.count - 1
-      guard
-        let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any]
-      else {
+      guard let object = self.object(line) else {
         if !sawHeader {
           throw TraceReadError(
             .notATrace, path: path,
@@ -98,6 +97,27 @@ package enum TraceReader {
           "not a CleanSlate lifecycle trace: the file is empty. Run the tests with CLEANSLATE_TRACE=/path/trace.jsonl to write one."
       )
     }
+  }
+
+  /// The JSON object a line holds: by the fast parser for a flat object, else by Foundation's.
+  private static func object(_ line: Data) -> [String: Any]? {
+    line.withUnsafeBytes { FlatJSONParser.parse($0) }
+      ?? (try? JSONSerialization.jsonObject(with: line)) as? [String: Any]
+  }
+
+  /// The byte ranges of the lines of `data`, newlines left out; the last line may have none.
+  private static func lineRanges(of data: Data) -> [Range<Data.Index>] {
+    var ranges: [Range<Data.Index>] = []
+    data.withUnsafeBytes { bytes in
+      var start = 0
+      while start < bytes.count {
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
+        let end = rest.firstIndex(of: UInt8(ascii: "\n")).map { start + $0 } ?? bytes.count
+        ranges.append((data.startIndex + start)..<(data.startIndex + end))
+        start = end + 1
+      }
+    }
+    return ranges
   }
 
   private struct ProcessKey: Hashable {
