@@ -23,6 +23,7 @@ extension Fixture where Value == FakeServer {
   /// teardown stops it: the port is closed, every connection too, and handlers still running
   /// are cancelled, whether the test passed, failed or threw. When the body ends, each request
   /// no route matched and each handler that threw fails the test (see ``FakeServer``).
+  /// A test that fails gets the server's whole journal as an attachment (`<name> journal.txt`).
   ///
   /// - Parameters:
   ///   - name: The fixture's name, shown in failures and in the trace.
@@ -48,7 +49,12 @@ extension Fixture where Value == FakeServer {
     ) { context in
       let server = FakeServer(name: name, location: location, scope: context.scopeRuntime)
       try server.start()
+      // A failed test gets the journal as an attachment, read before the server stops: the
+      // attachment is made after every teardown, and must not keep the server alive.
+      let journal = Locked<String?>(nil)
+      context.addFailureAttachment(named: "\(name) journal.txt") { journal.value }
       context.addTeardown(fileID: fileID, filePath: filePath, line: line, column: column) {
+        if context.testFailed { journal.withLock { $0 = server.journalText } }
         try server.stop()
       }
       try await configure(server)

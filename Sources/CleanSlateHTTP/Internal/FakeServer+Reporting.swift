@@ -1,4 +1,5 @@
 import CleanSlate
+internal import Foundation
 import HTTPTypes
 
 extension FakeServer {
@@ -92,10 +93,10 @@ extension FakeServer {
     )
   }
 
-  /// The journal as lines for a failure, the latest 20 requests at most.
-  static func journalLines(_ journal: [JournalEntry]) -> [String] {
+  /// The journal as lines for a failure: the latest `limit` requests (20 unless given).
+  static func journalLines(_ journal: [JournalEntry], limit: Int = 20) -> [String] {
     guard !journal.isEmpty else { return ["  requests received: none"] }
-    let shown = journal.suffix(20)
+    let shown = journal.suffix(limit)
     var lines = ["  requests received (\(journal.count)):"]
     if shown.count < journal.count { lines.append("    … \(journal.count - shown.count) earlier") }
     for (offset, entry) in zip(shown.indices, shown) {
@@ -123,5 +124,16 @@ extension String {
   fileprivate func replacingFirstLine(_ change: (Substring) -> String) -> String {
     guard let newline = firstIndex(of: "\n") else { return change(self[...]) }
     return change(self[..<newline]) + self[newline...]
+  }
+}
+
+extension FakeServer {
+  /// The whole journal as text, for a failed test's attachment.
+  var journalText: String {
+    let journal = state.withLock { $0.journal }
+    let lines =
+      ["fake server '\(name)' at \(baseURL.absoluteString)"]
+      + Self.journalLines(journal, limit: journal.count)
+    return lines.joined(separator: "\n") + "\n"
   }
 }
