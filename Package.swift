@@ -8,6 +8,11 @@ let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// A dependency of a module that only the given package trait brings in.
+func product(_ name: String, of package: String, trait: String) -> Target.Dependency {
+  .product(name: name, package: package, condition: .when(traits: [trait]))
+}
+
 let package = Package(
   name: "swift-clean-slate",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
@@ -21,6 +26,21 @@ let package = Package(
     .library(name: "CleanSlatePostgres", targets: ["CleanSlatePostgres"]),
     .library(name: "CleanSlateHTTP", targets: ["CleanSlateHTTP"]),
     .executable(name: "cleanslate", targets: ["CleanSlateCLI"]),
+  ],
+  // Each module with heavy dependencies sits behind a trait of its own, none enabled by default:
+  // a package that uses only CleanSlateTesting or CleanSlateXCTest resolves and builds none of
+  // them. Enable what you use on the package line: `traits: ["GRDB", "Postgres"]`.
+  traits: [
+    .trait(name: "GRDB", description: "CleanSlateGRDB: a fresh SQLite database per test (GRDB)."),
+    .trait(
+      name: "Postgres",
+      description: "CleanSlatePostgres: a PostgreSQL transaction or database per test (PostgresNIO)."),
+    .trait(
+      name: "HTTP", description: "CleanSlateHTTP: a fake HTTP server per test (SwiftNIO)."),
+    .trait(
+      name: "LaunchedApp",
+      description: "CleanSlateLaunchedApp: an executable launched per test (swift-subprocess)."),
+    .default(enabledTraits: []),
   ],
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
@@ -53,11 +73,12 @@ let package = Package(
       dependencies: [
         "CleanSlate",
         "CleanSlateLaunch",
-        .product(name: "Subprocess", package: "swift-subprocess"),
+        product("Subprocess", of: "swift-subprocess", trait: "LaunchedApp"),
         // FilePath: the System framework on Apple platforms, swift-system elsewhere.
         .product(
           name: "SystemPackage", package: "swift-system",
-          condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])),
+          condition: .when(
+            platforms: [.linux, .windows, .android, .wasi, .openbsd], traits: ["LaunchedApp"])),
       ],
       swiftSettings: strictSettings
     ),
@@ -79,8 +100,8 @@ let package = Package(
       name: "CleanSlateGRDB",
       dependencies: [
         "CleanSlate",
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        product("GRDB", of: "GRDB.swift", trait: "GRDB"),
+        product("GRDBSQLite", of: "GRDB.swift", trait: "GRDB"),
       ],
       swiftSettings: strictSettings
     ),
@@ -100,10 +121,10 @@ let package = Package(
       name: "CleanSlateHTTP",
       dependencies: [
         "CleanSlate",
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
+        product("HTTPTypes", of: "swift-http-types", trait: "HTTP"),
+        product("NIOCore", of: "swift-nio", trait: "HTTP"),
+        product("NIOPosix", of: "swift-nio", trait: "HTTP"),
+        product("NIOHTTP1", of: "swift-nio", trait: "HTTP"),
       ],
       swiftSettings: strictSettings
     ),

@@ -7,7 +7,7 @@ let package = Package(
   name: "CleanSlateBenchmarks",
   platforms: [.macOS(.v13)],
   dependencies: [
-    .package(name: "swift-clean-slate", path: ".."),
+    .package(name: "swift-clean-slate", path: "..", traits: ["GRDB", "Postgres", "HTTP"]),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),

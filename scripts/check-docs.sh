@@ -17,7 +17,7 @@ done
 modules=(CleanSlate CleanSlateXCTest CleanSlateTesting CleanSlateLaunch CleanSlateLaunchedApp
   CleanSlateGRDB CleanSlatePostgres CleanSlateHTTP)
 
-swift package --scratch-path "$scratch" dump-symbol-graph --minimum-access-level public \
+swift package --scratch-path "$scratch" --enable-all-traits dump-symbol-graph --minimum-access-level public \
   --emit-extension-block-symbols >/dev/null
 graphs="$(find "$scratch" -maxdepth 3 -type d -name symbolgraph | head -1)"
 rm -rf "$output"

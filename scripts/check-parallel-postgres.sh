@@ -17,7 +17,7 @@ leftovers() {
 }
 
 before=$(leftovers)
-swift test "$@" --parallel --num-workers 4 --filter 'CleanSlatePostgresTests\.Postgres.*XCTests'
+swift test --enable-all-traits "$@" --parallel --num-workers 4 --filter 'CleanSlatePostgresTests\.Postgres.*XCTests'
 left=$(LC_ALL=C comm -13 <(echo "$before") <(leftovers))
 if [[ -n "$left" ]]; then
   echo "check-parallel-postgres: the test processes left these databases on the server:" >&2

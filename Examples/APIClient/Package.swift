@@ -8,7 +8,7 @@ import PackageDescription
 let package = Package(
   name: "APIClient",
   platforms: [.macOS(.v13), .iOS(.v16)],
-  dependencies: [.package(name: "swift-clean-slate", path: "../..")],
+  dependencies: [.package(name: "swift-clean-slate", path: "../..", traits: ["HTTP"])],
   targets: [
     .target(name: "TodoAPI"),
     .testTarget(

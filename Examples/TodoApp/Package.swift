@@ -9,7 +9,10 @@ import PackageDescription
 let package = Package(
   name: "TodoApp",
   platforms: [.macOS(.v13)],
-  dependencies: [.package(name: "swift-clean-slate", path: "../..")],
+  // CleanSlateLaunchedApp sits behind the package trait of the same name.
+  dependencies: [
+    .package(name: "swift-clean-slate", path: "../..", traits: ["LaunchedApp"])
+  ],
   targets: [
     .executableTarget(
       name: "TodoApp",

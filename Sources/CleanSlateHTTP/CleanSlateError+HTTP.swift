@@ -1,8 +1,10 @@
-public import CleanSlate
+#if HTTP
+  public import CleanSlate
 
-extension CleanSlateError.Code {
-  /// A fake server received a request that no route matches.
-  public static let unmatchedRequest = CleanSlateError.Code("unmatchedRequest")
-  /// A fake server's route handler threw, or its response could not be encoded.
-  public static let handlerFailed = CleanSlateError.Code("handlerFailed")
-}
+  extension CleanSlateError.Code {
+    /// A fake server received a request that no route matches.
+    public static let unmatchedRequest = CleanSlateError.Code("unmatchedRequest")
+    /// A fake server's route handler threw, or its response could not be encoded.
+    public static let handlerFailed = CleanSlateError.Code("handlerFailed")
+  }
+#endif

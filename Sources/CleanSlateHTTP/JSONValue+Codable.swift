@@ -1,37 +1,39 @@
-extension JSONValue: Codable {
-  /// Decodes any JSON value.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let bool = try? container.decode(Bool.self) {
-      self = .bool(bool)
-    } else if let number = try? container.decode(Double.self) {
-      self = .number(number)
-    } else if let string = try? container.decode(String.self) {
-      self = .string(string)
-    } else if let array = try? container.decode([JSONValue].self) {
-      self = .array(array)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
-  }
-
-  /// Encodes the value; a whole number is written as an integer.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    switch self {
-    case .null: try container.encodeNil()
-    case .bool(let bool): try container.encode(bool)
-    case .number(let number):
-      if let integer = Int64(exactly: number) {
-        try container.encode(integer)
+#if HTTP
+  extension JSONValue: Codable {
+    /// Decodes any JSON value.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if container.decodeNil() {
+        self = .null
+      } else if let bool = try? container.decode(Bool.self) {
+        self = .bool(bool)
+      } else if let number = try? container.decode(Double.self) {
+        self = .number(number)
+      } else if let string = try? container.decode(String.self) {
+        self = .string(string)
+      } else if let array = try? container.decode([JSONValue].self) {
+        self = .array(array)
       } else {
-        try container.encode(number)
+        self = .object(try container.decode([String: JSONValue].self))
       }
-    case .string(let string): try container.encode(string)
-    case .array(let array): try container.encode(array)
-    case .object(let object): try container.encode(object)
+    }
+
+    /// Encodes the value; a whole number is written as an integer.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .null: try container.encodeNil()
+      case .bool(let bool): try container.encode(bool)
+      case .number(let number):
+        if let integer = Int64(exactly: number) {
+          try container.encode(integer)
+        } else {
+          try container.encode(number)
+        }
+      case .string(let string): try container.encode(string)
+      case .array(let array): try container.encode(array)
+      case .object(let object): try container.encode(object)
+      }
     }
   }
-}
+#endif

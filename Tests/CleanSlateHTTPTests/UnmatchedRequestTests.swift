@@ -1,84 +1,86 @@
-import CleanSlate
-import CleanSlateHTTP
-import Foundation
-import Testing
+#if HTTP
+  import CleanSlate
+  import CleanSlateHTTP
+  import Foundation
+  import Testing
 
-/// Requests no route matches: answered 404 (or what the test chose), and reported with the
-/// closest routes unless the test allows them.
-@Suite struct UnmatchedRequestTests {
-  @Test func allowedUnmatchedRequestsAreAnsweredAndNotReported() async throws {
-    let run = try await TraitRun.run {
-      let api = try await use(.api)
-      api.allowsUnmatchedRequests = true
-      let reply = try await Client.send("GET", "/todo", to: api)
-      #expect(reply.status == 404)
-      #expect(try reply.json == ["error": "No route of this fake server matches the request."])
-    }
-    #expect(run.issues.isEmpty)
-  }
-
-  @Test func theUnmatchedResponseCanBeChosen() async throws {
-    let run = try await TraitRun.run {
-      let api = try await use(.api)
-      api.unmatchedResponse = .text("nope", status: .notImplemented)
-      let reply = try await Client.send("GET", "/todo", to: api)
-      #expect(reply.status == 501 && reply.text == "nope")
-    }
-    #expect(run.failures.first?.summary.contains("it answered 501") == true)
-  }
-
-  @Test func aRequestFarFromEveryRouteListsTheRoutes() async throws {
-    let run = try await TraitRun.run {
-      let api = try await use(.bare)
-      api.allowsUnmatchedRequests = false
-      api.route(.get, "/a") { _ in .empty }
-      _ = try await Client.send("GET", "/completely/elsewhere/entirely", to: api)
-    }
-    #expect(run.failures.count == 1)
-    #expect(
-      run.failures.first?.summary.contains("no route is close: the routes are GET /a") == true,
-      "\(run.failures)")
-  }
-
-  @Test func anExpectationDeclaredOutsideATestIsReported() async throws {
-    // Given a test that declares an expectation from a detached task, outside its scope
-    let line = Locked(0)
-    let run = try await TraitRun.run {
-      let api = try await use(.api)
-      await Task.detached {
-        line.withLock { $0 = #line + 1 }
-        api.expect(.get, "/todos")
-      }.value
+  /// Requests no route matches: answered 404 (or what the test chose), and reported with the
+  /// closest routes unless the test allows them.
+  @Suite struct UnmatchedRequestTests {
+    @Test func allowedUnmatchedRequestsAreAnsweredAndNotReported() async throws {
+      let run = try await TraitRun.run {
+        let api = try await use(.api)
+        api.allowsUnmatchedRequests = true
+        let reply = try await Client.send("GET", "/todo", to: api)
+        #expect(reply.status == 404)
+        #expect(try reply.json == ["error": "No route of this fake server matches the request."])
+      }
+      #expect(run.issues.isEmpty)
     }
 
-    // Then the test learns it could not be checked, at that line
-    #expect(run.failures.map(\.code) == [.noActiveScope])
-    #expect(run.issues.first?.sourceLocation?.line == line.value)
+    @Test func theUnmatchedResponseCanBeChosen() async throws {
+      let run = try await TraitRun.run {
+        let api = try await use(.api)
+        api.unmatchedResponse = .text("nope", status: .notImplemented)
+        let reply = try await Client.send("GET", "/todo", to: api)
+        #expect(reply.status == 501 && reply.text == "nope")
+      }
+      #expect(run.failures.first?.summary.contains("it answered 501") == true)
+    }
+
+    @Test func aRequestFarFromEveryRouteListsTheRoutes() async throws {
+      let run = try await TraitRun.run {
+        let api = try await use(.bare)
+        api.allowsUnmatchedRequests = false
+        api.route(.get, "/a") { _ in .empty }
+        _ = try await Client.send("GET", "/completely/elsewhere/entirely", to: api)
+      }
+      #expect(run.failures.count == 1)
+      #expect(
+        run.failures.first?.summary.contains("no route is close: the routes are GET /a") == true,
+        "\(run.failures)")
+    }
+
+    @Test func anExpectationDeclaredOutsideATestIsReported() async throws {
+      // Given a test that declares an expectation from a detached task, outside its scope
+      let line = Locked(0)
+      let run = try await TraitRun.run {
+        let api = try await use(.api)
+        await Task.detached {
+          line.withLock { $0 = #line + 1 }
+          api.expect(.get, "/todos")
+        }.value
+      }
+
+      // Then the test learns it could not be checked, at that line
+      #expect(run.failures.map(\.code) == [.noActiveScope])
+      #expect(run.issues.first?.sourceLocation?.line == line.value)
+    }
   }
-}
 
-/// Requests that arrive after the body ended, when its checks have run: the teardown reports them.
-@Suite struct LateIncidentTests {
-  @Test func requestsAfterTheBodyEndedAreReportedByTheTeardownAsOneFailure() async throws {
-    // Given a test whose body has ended without an incident
-    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
-    let test = ScopeRuntime(.test, name: "Late/test()", parent: root)
-    let api = try await test.withCurrent { try await use(.api) }
-    #expect(await test.finishBody().isEmpty)
+  /// Requests that arrive after the body ended, when its checks have run: the teardown reports them.
+  @Suite struct LateIncidentTests {
+    @Test func requestsAfterTheBodyEndedAreReportedByTheTeardownAsOneFailure() async throws {
+      // Given a test whose body has ended without an incident
+      let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+      let test = ScopeRuntime(.test, name: "Late/test()", parent: root)
+      let api = try await test.withCurrent { try await use(.api) }
+      #expect(await test.finishBody().isEmpty)
 
-    // When two requests no route matches arrive before its teardown
-    _ = try await Client.send("GET", "/todo", to: api)
-    _ = try await Client.send("GET", "/nowhere", to: api)
-    let failures = await test.end()
-    _ = await root.end()
+      // When two requests no route matches arrive before its teardown
+      _ = try await Client.send("GET", "/todo", to: api)
+      _ = try await Client.send("GET", "/nowhere", to: api)
+      let failures = await test.end()
+      _ = await root.end()
 
-    // Then the teardown reports both, in one failure at the fixture's declaration
-    #expect(failures.map(\.code) == [.unmatchedRequest])
-    let summary = try #require(failures.first?.summary)
-    #expect(summary.contains("received GET /todo, which no route matches"))
-    #expect(
-      summary.contains(
-        "and, CleanSlateHTTPTests/Fixtures.swift:5: Fake server 'api' received GET /nowhere"))
-    #expect(failures.first?.location == Fixture.api.location)
+      // Then the teardown reports both, in one failure at the fixture's declaration
+      #expect(failures.map(\.code) == [.unmatchedRequest])
+      let summary = try #require(failures.first?.summary)
+      #expect(summary.contains("received GET /todo, which no route matches"))
+      #expect(
+        summary.contains(
+          "and, \(Fixture.api.location): Fake server 'api' received GET /nowhere"))
+      #expect(failures.first?.location == Fixture.api.location)
+    }
   }
-}
+#endif

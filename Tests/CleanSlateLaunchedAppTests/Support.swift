@@ -1,65 +1,67 @@
-import CleanSlate
-import CleanSlateLaunchedApp
-import Foundation
+#if LaunchedApp
+  import CleanSlate
+  import CleanSlateLaunchedApp
+  import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// A test scope under a private root and suite, so tests never share the real process scope.
-func makeTestScope(_ name: String = "LaunchedAppTests/test()") -> ScopeRuntime {
-  let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
-  let suite = ScopeRuntime(.suite, name: "LaunchedAppTests", parent: root)
-  return ScopeRuntime(.test, name: name, parent: suite)
-}
-
-/// A configuration that runs the package's test app in `mode`, with short limits.
-func testApp(
-  _ arguments: String..., readiness: LaunchedApp.Readiness = .line(containing: "ready"),
-  readyTimeout: Duration = .seconds(10), gracePeriod: Duration = .seconds(2)
-) -> LaunchedApp.Configuration {
-  LaunchedApp.Configuration(
-    executable: LaunchedApp.builtProduct("CleanSlateTestApp"),
-    arguments: arguments,
-    readiness: readiness,
-    readyTimeout: readyTimeout,
-    gracePeriod: gracePeriod)
-}
-
-/// Whether a process with this id exists (a zombie counts: it has not been reaped).
-func processExists(_ pid: Int32) -> Bool {
-  kill(pid, 0) == 0 || errno != ESRCH
-}
-
-/// A TCP port on 127.0.0.1 that nothing listens on right now.
-func freePort() -> UInt16 {
   #if canImport(Glibc)
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  #else
-    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    import Glibc
+  #elseif canImport(Darwin)
+    import Darwin
   #endif
-  defer { close(descriptor) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  _ = withUnsafeMutablePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      bind(descriptor, $0, length)
-      return getsockname(descriptor, $0, &length)
-    }
-  }
-  return UInt16(bigEndian: address.sin_port)
-}
 
-/// A fresh directory holding one file, for the reset tests.
-func directoryWithOneFile() throws -> (directory: URL, file: URL) {
-  let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("cleanslate-launched-app-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  let file = directory.appendingPathComponent("items.json")
-  try Data("[1, 2, 3]".utf8).write(to: file)
-  return (directory, file)
-}
+  /// A test scope under a private root and suite, so tests never share the real process scope.
+  func makeTestScope(_ name: String = "LaunchedAppTests/test()") -> ScopeRuntime {
+    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+    let suite = ScopeRuntime(.suite, name: "LaunchedAppTests", parent: root)
+    return ScopeRuntime(.test, name: name, parent: suite)
+  }
+
+  /// A configuration that runs the package's test app in `mode`, with short limits.
+  func testApp(
+    _ arguments: String..., readiness: LaunchedApp.Readiness = .line(containing: "ready"),
+    readyTimeout: Duration = .seconds(10), gracePeriod: Duration = .seconds(2)
+  ) -> LaunchedApp.Configuration {
+    LaunchedApp.Configuration(
+      executable: LaunchedApp.builtProduct("CleanSlateTestApp"),
+      arguments: arguments,
+      readiness: readiness,
+      readyTimeout: readyTimeout,
+      gracePeriod: gracePeriod)
+  }
+
+  /// Whether a process with this id exists (a zombie counts: it has not been reaped).
+  func processExists(_ pid: Int32) -> Bool {
+    kill(pid, 0) == 0 || errno != ESRCH
+  }
+
+  /// A TCP port on 127.0.0.1 that nothing listens on right now.
+  func freePort() -> UInt16 {
+    #if canImport(Glibc)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length)
+        return getsockname(descriptor, $0, &length)
+      }
+    }
+    return UInt16(bigEndian: address.sin_port)
+  }
+
+  /// A fresh directory holding one file, for the reset tests.
+  func directoryWithOneFile() throws -> (directory: URL, file: URL) {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cleanslate-launched-app-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("items.json")
+    try Data("[1, 2, 3]".utf8).write(to: file)
+    return (directory, file)
+  }
+#endif

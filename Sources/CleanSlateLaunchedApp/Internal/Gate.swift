@@ -1,46 +1,48 @@
-internal import CleanSlate
+#if LaunchedApp
+  internal import CleanSlate
 
-/// A value that is set once; tasks waiting for it resume when it is (no polling).
-final class Gate<Value: Sendable>: Sendable {
-  private enum State {
-    case closed([CheckedContinuation<Value, Never>])
-    case open(Value)
-  }
-
-  private let state = Locked(State.closed([]))
-
-  /// The value, once set.
-  var value: Value? {
-    state.withLock { state in
-      if case .open(let value) = state { return value }
-      return nil
+  /// A value that is set once; tasks waiting for it resume when it is (no polling).
+  final class Gate<Value: Sendable>: Sendable {
+    private enum State {
+      case closed([CheckedContinuation<Value, Never>])
+      case open(Value)
     }
-  }
 
-  /// Sets the value and wakes every waiter; later calls do nothing.
-  func open(with value: Value) {
-    let waiters = state.withLock { state -> [CheckedContinuation<Value, Never>] in
-      guard case .closed(let waiters) = state else { return [] }
-      state = .open(value)
-      return waiters
-    }
-    for waiter in waiters { waiter.resume(returning: value) }
-  }
+    private let state = Locked(State.closed([]))
 
-  /// Waits until the value is set.
-  func wait() async -> Value {
-    await withCheckedContinuation { continuation in
-      let ready = state.withLock { state -> Value? in
-        switch state {
-        case .closed(var waiters):
-          waiters.append(continuation)
-          state = .closed(waiters)
-          return nil
-        case .open(let value):
-          return value
-        }
+    /// The value, once set.
+    var value: Value? {
+      state.withLock { state in
+        if case .open(let value) = state { return value }
+        return nil
       }
-      if let ready { continuation.resume(returning: ready) }
+    }
+
+    /// Sets the value and wakes every waiter; later calls do nothing.
+    func open(with value: Value) {
+      let waiters = state.withLock { state -> [CheckedContinuation<Value, Never>] in
+        guard case .closed(let waiters) = state else { return [] }
+        state = .open(value)
+        return waiters
+      }
+      for waiter in waiters { waiter.resume(returning: value) }
+    }
+
+    /// Waits until the value is set.
+    func wait() async -> Value {
+      await withCheckedContinuation { continuation in
+        let ready = state.withLock { state -> Value? in
+          switch state {
+          case .closed(var waiters):
+            waiters.append(continuation)
+            state = .closed(waiters)
+            return nil
+          case .open(let value):
+            return value
+          }
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
     }
   }
-}
+#endif
