@@ -34,7 +34,7 @@ let package = Package(
     .trait(name: "GRDB", description: "CleanSlateGRDB: a fresh SQLite database per test (GRDB)."),
     .trait(
       name: "Postgres",
-      description: "CleanSlatePostgres: a PostgreSQL transaction or database per test (PostgresNIO)."),
+      description: "CleanSlatePostgres: a PostgreSQL database per test (PostgresNIO)."),
     .trait(
       name: "HTTP", description: "CleanSlateHTTP: a fake HTTP server per test (SwiftNIO)."),
     .trait(

@@ -68,7 +68,8 @@
       let (inputLines, input) = AsyncStream<InputLine>.makeStream()
 
       var options = PlatformOptions()
-      options.createSession = true  // its own session and process group, so the group can be stopped
+      // Its own session and process group, so that the group can be stopped.
+      options.createSession = true
       options.teardownSequence = [
         .gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: gracePeriod)
       ]
