@@ -59,6 +59,17 @@ enum BoundedOperation {
     }
     return try await withCheckedThrowingContinuation { continuation in
       outcome.withLock { $0 = continuation }
+      // The close watch is in place before the operation starts, so whichever outcome comes
+      // first removes it before the caller resumes. A close that fires here already took every
+      // callback off the connection.
+      let token = CloseWatch.add(on: connection) {
+        // Let an answer that arrived before the close win; PostgresNIO fails the others.
+        Task {
+          await Task.yield()
+          _ = finish(.failure(Failure.serverClosedConnection))
+        }
+      }
+      closeWatch.withLock { $0 = token }
       let work = Task {
         do {
           _ = finish(.success(try await operation(connection)))
@@ -72,16 +83,8 @@ enum BoundedOperation {
         connection.close().whenComplete { _ in }
       }
       timer.withLock { $0 = scheduled }
-      let token = CloseWatch.add(on: connection) {
-        // Let an answer that arrived before the close win; PostgresNIO fails the others.
-        Task {
-          await Task.yield()
-          _ = finish(.failure(Failure.serverClosedConnection))
-        }
-      }
-      closeWatch.withLock { $0 = token }
-      // Finished before the token was stored: nothing else will remove it.
-      if outcome.withLock({ $0 == nil }) { CloseWatch.remove(token) }
+      // Finished before the timer was stored: nothing else will cancel it.
+      if outcome.withLock({ $0 == nil }) { scheduled.cancel() }
     }
   }
 
