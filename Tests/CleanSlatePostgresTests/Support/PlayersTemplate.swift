@@ -27,13 +27,15 @@ extension Fixture where Value == PostgresTestDatabase {
   static let playersDatabase = Fixture.postgresDatabase(template: .players)
 }
 
-/// Whether these tests run: a server is configured, or CI requires one.
+/// Whether these tests run: a server is configured, or CleanSlate can start one, or CI
+/// requires one.
 let postgresTests = ConditionTrait.enabled(
   if: PostgresTestServer.shouldRunTests, Comment(rawValue: PostgresTestServer.skipMessage))
 
-/// The configured server; on CI without one, the tests fail here.
-func configuredServer() throws -> PostgresTestServer {
-  try #require(PostgresTestServer.fromEnvironment, "No PostgreSQL server is configured")
+/// The server the fixtures use: the configured one, or else the throwaway one (on CI without
+/// either, the tests fail here).
+func configuredServer() async throws -> PostgresTestServer {
+  try await PostgresTestServer.resolve()
 }
 
 /// Runs `body` on a fresh connection to the server's maintenance database.
@@ -41,7 +43,7 @@ func configuredServer() throws -> PostgresTestServer {
 func withAdminConnection<R: Sendable>(
   _ body: (PostgresConnection) async throws -> R
 ) async throws -> R {
-  let server = try configuredServer()
+  let server = try await configuredServer()
   let connection = try await PostgresConnection.connect(
     configuration: server.configuration(), id: 1, logger: Logger(label: "tests"))
   do {
