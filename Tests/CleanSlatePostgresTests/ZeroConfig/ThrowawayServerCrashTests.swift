@@ -81,7 +81,10 @@ import Testing
 
   @Test(
     .fixtures(.zeroConfigRoot),
-    .enabled(if: geteuid() == 0 && getpwnam("postgres") != nil, "Needs root and a postgres user"))
+    .enabled(
+      if: geteuid() == 0 && getpwnam("postgres") != nil
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+      "Needs root, a postgres user and setpriv"))
   func aRegularUserRunsTheServerAsItself() async throws {
     // Given a root that belongs to a regular user (the postgres user, here).
     let scope = try await use(.zeroConfigRoot)

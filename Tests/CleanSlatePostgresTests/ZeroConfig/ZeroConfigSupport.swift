@@ -51,10 +51,30 @@ final class ZeroConfigRoot: Sendable {
 
   init() throws {
     let developer = try #require(developerConfiguration, "No PostgreSQL programs installed")
-    url = developer.root.deletingLastPathComponent().appendingPathComponent(
-      "cleanslate-\(geteuid())-postgres-test-\(UUID().uuidString.prefix(8))", isDirectory: true)
+    let parent = developer.root.deletingLastPathComponent()
+    Self.sweepStaleRoots(in: parent)
+    url = parent.appendingPathComponent(
+      "\(Self.prefix)\(UUID().uuidString.prefix(8))", isDirectory: true)
     configuration = ThrowawayServer.Configuration(
       root: url, cache: developer.root, binaries: developer.binaries, linger: 0)
+  }
+
+  private static let prefix = "cleanslate-\(geteuid())-postgres-test-"
+
+  /// Removes the roots that killed test runs left (with a copy of the cached cluster each):
+  /// those an hour old with no server left in them.
+  private static func sweepStaleRoots(in parent: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+    for name in names where name.hasPrefix(prefix) {
+      let url = parent.appendingPathComponent(name, isDirectory: true)
+      let modified =
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+      guard let modified, modified.timeIntervalSinceNow < -3_600,
+        !entries.contains(where: { $0.hasPrefix("server-") })
+      else { continue }
+      try? FileManager.default.removeItem(at: url)
+    }
   }
 
   /// The environment of a test process that uses this root.

@@ -145,6 +145,9 @@ extension ThrowawayServer {
     }
     defer { close(descriptor) }
     var address = sockaddr_in()
+    #if canImport(Darwin)
+      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -162,8 +165,10 @@ extension ThrowawayServer {
 
   // MARK: - The cached cluster
 
-  /// The name of the cached cluster for these programs and this account.
-  func clusterName() -> String {
+  /// The name of the cached cluster for these programs, these settings and this password (a
+  /// new password, should its file be lost, makes a new cluster rather than one no one can
+  /// log into).
+  func clusterName(password: String) -> String {
     var hasher = FNVHasher()
     hasher.combine("cleanslate-postgres-cluster-1")
     let postgres = configuration.binaries.postgres.resolvingSymlinksInPath().path
@@ -171,6 +176,7 @@ extension ThrowawayServer {
     let attributes = try? FileManager.default.attributesOfItem(atPath: postgres)
     hasher.combine("\(attributes?[.size] ?? 0) \(attributes?[.modificationDate] ?? 0)")
     hasher.combine(Self.settings)
+    hasher.combine(password)
     return "cluster-\(hasher.hex)"
   }
 
@@ -178,7 +184,8 @@ extension ThrowawayServer {
   /// made under a name of its own and renamed when complete, so that a cluster by its name is
   /// always whole.
   func cachedCluster(as account: ServerAccount, password: String) async throws -> URL {
-    let cluster = configuration.cache.appendingPathComponent(clusterName(), isDirectory: true)
+    let cluster = configuration.cache.appendingPathComponent(
+      clusterName(password: password), isDirectory: true)
     if FileManager.default.fileExists(atPath: cluster.appendingPathComponent("PG_VERSION").path) {
       return cluster
     }

@@ -34,7 +34,7 @@ extension ThrowawayServer {
   /// killed with its supervisor, or a start that died half-way. One whose supervisor is still
   /// running is left to it (it removes the directory itself once the server has exited). Call
   /// it holding the root's lock, so that no server is starting meanwhile.
-  func sweep() -> [LiveServer] {
+  func sweep(password: String) -> [LiveServer] {
     let root = configuration.root
     let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
     var live: [(server: LiveServer, started: String)] = []
@@ -68,7 +68,7 @@ extension ThrowawayServer {
         }
       }
     }
-    sweepCache()
+    sweepCache(keeping: clusterName(password: password))
     return live.sorted { $0.started > $1.started }.map(\.server)
   }
 
@@ -83,11 +83,10 @@ extension ThrowawayServer {
   }
 
   /// Removes clusters that a start left half-made, and cached clusters of other programs (an
-  /// older PostgreSQL), once they are ten minutes old: the cache may be shared by roots whose
+  /// older PostgreSQL) or another password, once they are ten minutes old: the cache may be shared by roots whose
   /// locks differ, so a younger one may be in use.
-  private func sweepCache() {
+  private func sweepCache(keeping current: String) {
     let cache = configuration.cache
-    let current = clusterName()
     let names = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
     for name in names where name.hasPrefix("cluster-") && name != current {
       let url = cache.appendingPathComponent(name, isDirectory: true)

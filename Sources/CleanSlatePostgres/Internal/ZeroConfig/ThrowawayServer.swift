@@ -60,7 +60,7 @@ final class ThrowawayServer: Sendable {
     try await offThread { try lock.lock(timeout: Self.lockTimeout) }
     defer { lock.unlock() }
     let password = try self.password()
-    for live in sweep() {
+    for live in sweep(password: password) {
       if !live.supervised { try adopt(live, password: password) }
       switch await join(live.port, postmaster: live.postmaster, password: password) {
       case .joined(let lease):
