@@ -38,14 +38,16 @@ func configuredServer() async throws -> PostgresTestServer {
   try await PostgresTestServer.resolve()
 }
 
-/// Runs `body` on a fresh connection to the server's maintenance database.
+/// Runs `body` on a fresh connection to the maintenance database of `server` (by default,
+/// the one the fixtures use).
 @discardableResult
 func withAdminConnection<R: Sendable>(
-  _ body: (PostgresConnection) async throws -> R
+  on server: PostgresTestServer? = nil, _ body: (PostgresConnection) async throws -> R
 ) async throws -> R {
-  let server = try await configuredServer()
+  let resolved: PostgresTestServer
+  if let server { resolved = server } else { resolved = try await configuredServer() }
   let connection = try await PostgresConnection.connect(
-    configuration: server.configuration(), id: 1, logger: Logger(label: "tests"))
+    configuration: resolved.configuration(), id: 1, logger: Logger(label: "tests"))
   do {
     let result = try await body(connection)
     try await connection.close()

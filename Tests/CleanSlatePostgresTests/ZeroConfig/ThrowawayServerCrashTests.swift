@@ -28,7 +28,8 @@ import Testing
     #expect(await eventually { !isRunning(pid) })
     // And the next process starts a new one.
     let lease = try await root.acquire()
-    #expect(try await withConnection(to: lease.server) { try await $0.integer("SELECT 1") } == 1)
+    #expect(
+      try await withAdminConnection(on: lease.server) { try await $0.integer("SELECT 1") } == 1)
   }
 
   @Test(.fixtures(.zeroConfigRoot)) func aKilledServerIsSweptByTheNextProcess() async throws {
@@ -54,7 +55,8 @@ import Testing
       var info = shmid_ds()
       #expect(shmctl(sharedMemory, IPC_STAT, &info) != 0)
     }
-    #expect(try await withConnection(to: next.server) { try await $0.integer("SELECT 1") } == 1)
+    #expect(
+      try await withAdminConnection(on: next.server) { try await $0.integer("SELECT 1") } == 1)
   }
 
   @Test(.fixtures(.zeroConfigRoot)) func aServerWhoseSupervisorDiedIsTakenOver() async throws {

@@ -23,7 +23,7 @@ import Testing
     // Then one was started under the root, on loopback, with durability off.
     let server = lease.server
     #expect(server.host == "127.0.0.1")
-    let settings = try await withConnection(to: server) { connection in
+    let settings = try await withAdminConnection(on: server) { connection in
       try await connection.query(
         """
         SELECT current_setting('fsync'), current_setting('synchronous_commit'),
@@ -85,7 +85,7 @@ import Testing
     #expect(checks)
     // Then it has never found it unused, and the server still answers.
     #expect(supervisorChecks(in: directory)?.idle == 0)
-    let one = try await withConnection(to: lease.server) { try await $0.integer("SELECT 1") }
+    let one = try await withAdminConnection(on: lease.server) { try await $0.integer("SELECT 1") }
     #expect(one == 1)
   }
 
@@ -155,22 +155,6 @@ func supervisorChecks(in directory: URL) -> (ticks: Int, idle: Int)? {
   else { return nil }
   let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
   return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
-}
-
-/// Runs `body` on a new connection to `server`'s maintenance database.
-func withConnection<R: Sendable>(
-  to server: PostgresTestServer, _ body: (PostgresConnection) async throws -> R
-) async throws -> R {
-  let connection = try await PostgresConnection.connect(
-    configuration: server.configuration(), id: 1, logger: Logger(label: "tests"))
-  do {
-    let result = try await body(connection)
-    try await connection.close()
-    return result
-  } catch {
-    try? await connection.close()
-    throw error
-  }
 }
 
 extension ZeroConfigRoot {

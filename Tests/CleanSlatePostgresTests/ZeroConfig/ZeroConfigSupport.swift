@@ -143,77 +143,42 @@ extension Fixture where Value == ZeroConfigRoot {
 }
 
 /// A `CleanSlatePostgresProbe` process: a test process of its own that took the server.
-final class ZeroConfigProbe: @unchecked Sendable {
-  let process: Process
-  private let input: Pipe
+struct ZeroConfigProbe: Sendable {
+  let running: HelperExecutable.Running
   /// The server it printed.
   let port: Int
   let dataDirectory: String
   let postmasterStart: String
-  /// Its time to the first query, in milliseconds.
-  let milliseconds: Double
+
+  var process: Process { running.process }
+  var killedBySIGKILL: Bool { running.killedBySIGKILL }
 
   /// The server's directory under the root (`data`'s parent).
   var serverDirectory: URL {
     URL(fileURLWithPath: dataDirectory, isDirectory: true).deletingLastPathComponent()
   }
 
-  private init(process: Process, input: Pipe, fields: [String]) {
-    self.process = process
-    self.input = input
-    port = Int(fields[0]) ?? -1
-    dataDirectory = fields[1]
-    postmasterStart = fields[2]
-    milliseconds = Double(fields[3]) ?? -1
-  }
-
-  /// Starts the probe and waits until it printed its server (and, for `crash`, died).
+  /// Starts the probe (through `prefix`, if given) and waits until it printed its server (and,
+  /// for `crash`, died).
   static func start(
     _ mode: String, environment: [String: String], as prefix: [String] = []
   ) async throws -> ZeroConfigProbe {
-    let executable = try HelperExecutable(named: "CleanSlatePostgresProbe").url
-    let process = Process()
-    let command = prefix + [executable.path, mode]
-    process.executableURL = URL(fileURLWithPath: command[0])
-    process.arguments = Array(command.dropFirst())
-    process.environment = environment
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let line = await offThread { () -> String in
-      var data = Data()
-      while !data.contains(UInt8(ascii: "\n")) {
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        data += chunk
-      }
-      if mode == "crash" { process.waitUntilExit() }
-      return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    let running = try HelperExecutable(named: "CleanSlatePostgresProbe").start(
+      [mode], environment: environment, through: prefix)
+    let line = await running.firstLine()
+    if mode == "crash" { await running.waitUntilExit() }
     let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-    guard fields.count == 4 else {
-      try? input.fileHandleForWriting.close()
-      let message = await offThread {
-        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      }
-      throw ProbeFailed(output: line, errors: message)
+    guard fields.count == 4, let port = Int(fields[0]) else {
+      await running.finish()
+      throw ProbeFailed(output: line, errors: await running.errorOutput())
     }
-    return ZeroConfigProbe(process: process, input: input, fields: fields)
-  }
-
-  /// Whether it was killed with SIGKILL.
-  var killedBySIGKILL: Bool {
-    process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+    return ZeroConfigProbe(
+      running: running, port: port, dataDirectory: fields[1], postmasterStart: fields[2])
   }
 
   /// Lets a waiting probe exit, and waits for it.
   func finish() async {
-    try? input.fileHandleForWriting.close()
-    await offThread { self.process.waitUntilExit() }
+    await running.finish()
   }
 }
 
