@@ -2,8 +2,9 @@
 // process does (PostgresTestServer.resolve(), configured by the environment alone), prints it,
 // then exits, waits or dies.
 //
-//   CleanSlatePostgresProbe exit    prints `<port>|<data directory>|<postmaster start>|<ms>`,
-//                                   where <ms> is the time to the first query, then exits
+//   CleanSlatePostgresProbe exit    prints `<port>|<data directory>|<postmaster start>|<ms>|<pid>`,
+//                                   where <ms> is the time to the first query and <pid> the
+//                                   postmaster's, then exits
 //   CleanSlatePostgresProbe wait    prints it, then waits until standard input closes
 //   CleanSlatePostgresProbe crash   prints it, then kills itself with SIGKILL (no cleanup)
 //   CleanSlatePostgresProbe skip    prints whether PostgreSQL tests run, then the skip message
@@ -33,8 +34,10 @@ func takeServer() async throws {
   try await connection.close()
   let milliseconds =
     Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+  let pidFile = try? String(contentsOfFile: directory + "/postmaster.pid", encoding: .utf8)
+  let postmaster = pidFile?.split(separator: "\n").first.map(String.init) ?? "?"
   FileHandle.standardOutput.write(
-    Data("\(server.port)|\(directory)|\(postmasterStart)|\(milliseconds)\n".utf8))
+    Data("\(server.port)|\(directory)|\(postmasterStart)|\(milliseconds)|\(postmaster)\n".utf8))
 }
 
 let mode = CommandLine.arguments.dropFirst().first ?? "exit"

@@ -22,7 +22,7 @@ import Testing
     // Given a test process that started the server, then was killed with SIGKILL.
     let probe = try await root.probe("crash")
     #expect(probe.killedBySIGKILL)
-    let pid = try #require(postmasterPID(in: probe.serverDirectory))
+    let pid = probe.postmaster
     // Then the server notices its lease is gone, and its supervisor stops and removes it.
     #expect(await eventually { root.serverDirectories.isEmpty })
     #expect(await eventually { !isRunning(pid) })

@@ -95,7 +95,7 @@ import Testing
     // Given a server a test process started, then exited.
     let probe = try await root.probe("exit")
     await probe.finish()
-    let pid = try #require(postmasterPID(in: probe.serverDirectory))
+    let pid = probe.postmaster
     // Then its supervisor stops the server and removes its directory.
     #expect(await eventually { root.serverDirectories.isEmpty })
     #expect(await eventually { !isRunning(pid) })

@@ -149,6 +149,8 @@ struct ZeroConfigProbe: Sendable {
   let port: Int
   let dataDirectory: String
   let postmasterStart: String
+  /// The postmaster's pid, read while the probe used the server.
+  let postmaster: Int32
 
   var process: Process { running.process }
   var killedBySIGKILL: Bool { running.killedBySIGKILL }
@@ -168,12 +170,13 @@ struct ZeroConfigProbe: Sendable {
     let line = await running.firstLine()
     if mode == "crash" { await running.waitUntilExit() }
     let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-    guard fields.count == 4, let port = Int(fields[0]) else {
+    guard fields.count == 5, let port = Int(fields[0]), let postmaster = Int32(fields[4]) else {
       await running.finish()
       throw ProbeFailed(output: line, errors: await running.errorOutput())
     }
     return ZeroConfigProbe(
-      running: running, port: port, dataDirectory: fields[1], postmasterStart: fields[2])
+      running: running, port: port, dataDirectory: fields[1], postmasterStart: fields[2],
+      postmaster: postmaster)
   }
 
   /// Lets a waiting probe exit, and waits for it.
@@ -201,11 +204,6 @@ func eventually(
     try? await Task.sleep(for: .milliseconds(20))
   }
   return await condition()
-}
-
-/// The pid a server's `postmaster.pid` names, if it has one.
-func postmasterPID(in serverDirectory: URL) -> Int32? {
-  PostmasterFile(data: serverDirectory.appendingPathComponent("data"))?.pid
 }
 
 /// Whether a process with this pid runs (or has not been reaped).
