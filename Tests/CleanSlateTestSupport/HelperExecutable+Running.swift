@@ -16,11 +16,14 @@ extension HelperExecutable {
     private let output = Pipe()
     private let errors = Pipe()
 
-    fileprivate init(command: [String], environment: [String: String]?) throws {
+    fileprivate init(
+      command: [String], environment: [String: String]?, directory: URL?
+    ) throws {
       process = Process()
       process.executableURL = URL(fileURLWithPath: command[0])
       process.arguments = Array(command.dropFirst())
       if let environment { process.environment = environment }
+      if let directory { process.currentDirectoryURL = directory }
       process.standardInput = input
       process.standardOutput = output
       process.standardError = errors
@@ -66,11 +69,15 @@ extension HelperExecutable {
     }
   }
 
-  /// Starts the executable with `arguments` in the background, in `environment` (by default
-  /// this process's), through `prefix` if given (`setpriv` and its options, say).
+  /// Starts the executable with `arguments` in the background, in `environment` and
+  /// `directory` (by default this process's), through `prefix` if given (`setpriv` and its
+  /// options, say: then give a directory that user can enter, as this process's current one may
+  /// be a test's private sandbox).
   package func start(
-    _ arguments: [String], environment: [String: String]? = nil, through prefix: [String] = []
+    _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil,
+    through prefix: [String] = []
   ) throws -> Running {
-    try Running(command: prefix + [url.path] + arguments, environment: environment)
+    try Running(
+      command: prefix + [url.path] + arguments, environment: environment, directory: directory)
   }
 }

@@ -85,10 +85,12 @@ final class ZeroConfigRoot: Sendable {
     return environment
   }
 
-  /// Joins or starts this root's server from this process; the lease is released at the end of
-  /// the test.
-  func acquire() async throws -> ThrowawayServerLease {
-    let lease = try await ThrowawayServer(configuration).acquire()
+  /// Joins or starts this root's server from this process (with another configuration of it,
+  /// if given); the lease is released at the end of the test.
+  func acquire(
+    _ configuration: ThrowawayServer.Configuration? = nil
+  ) async throws -> ThrowawayServerLease {
+    let lease = try await ThrowawayServer(configuration ?? self.configuration).acquire()
     leases.value.append(lease)
     return lease
   }
@@ -166,7 +168,7 @@ struct ZeroConfigProbe: Sendable {
     _ mode: String, environment: [String: String], as prefix: [String] = []
   ) async throws -> ZeroConfigProbe {
     let running = try HelperExecutable(named: "CleanSlatePostgresProbe").start(
-      [mode], environment: environment, through: prefix)
+      [mode], environment: environment, in: URL(fileURLWithPath: "/"), through: prefix)
     let line = await running.firstLine()
     if mode == "crash" { await running.waitUntilExit() }
     let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)

@@ -41,6 +41,17 @@ struct ChildProcess {
   }
 }
 
+extension Process {
+  /// A process that starts in `/`, as a daemon does: a server and its supervisor outlive the
+  /// test process that starts them, and hold none of its directories (a test's sandbox about
+  /// to be removed, a mount).
+  static func inRootDirectory() -> Process {
+    let process = Process()
+    process.currentDirectoryURL = URL(fileURLWithPath: "/", isDirectory: true)
+    return process
+  }
+}
+
 /// Runs blocking work (a file lock, a wait on the file system) on a dispatch thread, not on one
 /// of Swift concurrency's few threads.
 func offThread<R: Sendable>(_ work: @escaping @Sendable () throws -> R) async throws -> R {

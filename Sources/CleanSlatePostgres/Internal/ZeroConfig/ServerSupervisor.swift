@@ -24,7 +24,7 @@ enum ServerSupervisor {
     postmaster: Int32, directory: URL, port: Int, linger: Int, psql: URL, password: String
   ) throws -> ProcessIdentity {
     let scriptURL = try writeScript(next: directory)
-    let process = Process()
+    let process = Process.inRootDirectory()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = [
       scriptURL.path, "\(postmaster)", directory.path, "\(port)", "\(linger)", psql.path,

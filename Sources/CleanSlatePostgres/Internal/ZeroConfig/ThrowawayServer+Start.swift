@@ -102,7 +102,7 @@ extension ThrowawayServer {
     let log = try FileHandle(forWritingTo: logURL)
     defer { try? log.close() }
     log.seekToEndOfFile()
-    let process = Process()
+    let process = Process.inRootDirectory()
     let command =
       account.commandPrefix + [
         configuration.binaries.postgres.path, "-D", data.path, "-p", "\(port)",
