@@ -232,7 +232,16 @@ let package = Package(
       name: "CleanSlatePostgresTests",
       dependencies: [
         "CleanSlatePostgres", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
+        "CleanSlatePostgresProbe",
       ],
+      swiftSettings: strictSettings
+    ),
+    // A test process for the zero-config tests: takes the throwaway PostgreSQL server, prints
+    // it, then exits, waits or dies.
+    .executableTarget(
+      name: "CleanSlatePostgresProbe",
+      dependencies: ["CleanSlatePostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
+      path: "Tests/CleanSlatePostgresProbe",
       swiftSettings: strictSettings
     ),
     .testTarget(

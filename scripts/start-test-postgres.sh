@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL server tuned for tests, and prints the line to export.
 #
+# Not needed to run the tests: with no server named, CleanSlate starts one itself (zero-config,
+# see ZeroConfigPostgres.md). This one is a named server that outlives test runs (its templates
+# too); CI runs the tests against it, and again with no server named.
+#
 #   eval "$(scripts/start-test-postgres.sh)"      # then: swift test
 #   scripts/start-test-postgres.sh --stop         # stops it and removes its data
 #

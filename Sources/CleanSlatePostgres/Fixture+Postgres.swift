@@ -36,7 +36,8 @@ extension Fixture where Value == PostgresTestConnection {
   /// - Parameters:
   ///   - name: The fixture's name in failures and in the trace.
   ///   - template: The migrations and seed every test starts from.
-  ///   - server: The server; by default the one the environment names.
+  ///   - server: The server; by default ``PostgresTestServer/resolve()``'s: the one the
+  ///     environment names, or else a throwaway server CleanSlate starts.
   ///   - fileID: The file that calls this, for failure messages; leave the default.
   ///   - filePath: That file's full path; leave the default.
   ///   - line: The line of the call; leave the default.
@@ -106,7 +107,8 @@ extension Fixture where Value == PostgresTestDatabase {
   /// - Parameters:
   ///   - name: The fixture's name in failures and in the trace.
   ///   - template: The migrations and seed every test starts from.
-  ///   - server: The server; by default the one the environment names.
+  ///   - server: The server; by default ``PostgresTestServer/resolve()``'s: the one the
+  ///     environment names, or else a throwaway server CleanSlate starts.
   ///   - keepingFailed: Whether to keep the database of a failed test for inspection.
   ///   - ahead: How many clones (each with an open connection) to keep ready.
   ///   - fileID: The file that calls this, for failure messages; leave the default.
@@ -196,10 +198,12 @@ extension Fixture where Value == ServerSession {
       "\(name) server", scope: .process, fileID: fileID, filePath: filePath, line: line,
       column: column
     ) { context in
-      guard let server = server ?? PostgresTestServer.fromEnvironment else {
-        throw PostgresFixtureError.notConfigured
+      let session: ServerSession
+      if let server {
+        session = try await ServerSession.open(server)
+      } else {
+        session = try await ServerSession.open(PostgresTestServer.resolve())
       }
-      let session = try await ServerSession.open(server)
       context.addTeardown { await session.close() }
       return session
     }

@@ -14,11 +14,6 @@ public struct PostgresFixtureError: Error, Sendable, CustomStringConvertible {
   /// The message.
   public var description: String { message }
 
-  /// No server is configured.
-  static let notConfigured = PostgresFixtureError(
-    "No PostgreSQL server is configured (CLEANSLATE_POSTGRES_URL or PGHOST). Start one with `eval \"$(scripts/start-test-postgres.sh)\"`."
-  )
-
   /// An operation on `server` failed.
   static func failed(
     _ operation: String, on server: PostgresTestServer, _ error: any Error

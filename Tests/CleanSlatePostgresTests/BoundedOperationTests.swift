@@ -20,7 +20,7 @@ import Testing
   }
 
   @Test func anOperationEndsWhenItsConnectionCloses() async throws {
-    let server = try configuredServer()
+    let server = try await configuredServer()
     let connection = try await PostgresConnection.connect(
       configuration: server.configuration(), id: 1, logger: Logger(label: "tests"))
     // Given a bounded statement that would take far longer than the test.

@@ -23,7 +23,7 @@ extension TransactionModeSerially {
         }
       }
       // Then its end reports, once, that the server closed the connection, naming host:port.
-      let server = try configuredServer()
+      let server = try await configuredServer()
       #expect(failures.count == 1)
       #expect(failures.first?.summary.contains("the server closed the connection") == true)
       #expect(failures.first?.summary.contains("\(server.host):\(server.port)") == true)
@@ -71,7 +71,7 @@ extension TransactionModeSerially {
         #expect(database.connection.isClosed)
       }
       // Then its end reports, once, that the server closed the connection, naming host:port.
-      let server = try configuredServer()
+      let server = try await configuredServer()
       #expect(failures.count == 1)
       #expect(failures.first?.summary.contains("the server closed the connection") == true)
       #expect(failures.first?.summary.contains("\(server.host):\(server.port)") == true)

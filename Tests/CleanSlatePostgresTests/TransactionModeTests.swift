@@ -365,7 +365,7 @@ final class HeldAdvisoryLock: Sendable {
   /// sends, on `connection` past the savepoints and without waiting for it, a statement that
   /// waits on the server until the lock is released; what is sent after it waits behind it.
   func sendStatementWaitingForIt(on connection: PostgresTestConnection) async throws {
-    let server = try configuredServer()
+    let server = try await configuredServer()
     let holder = try await PostgresConnection.connect(
       configuration: server.configuration(database: connection.databaseName), id: 1,
       logger: Logger(label: "tests"))

@@ -38,11 +38,15 @@ package struct HelperExecutable: Sendable {
     throw HelperExecutableNotFound(name: name, searched: directories.map(\.path))
   }
 
-  /// Runs the executable with `arguments` to its end, off Swift concurrency's threads.
-  package func run(_ arguments: [String]) async throws -> Outcome {
+  /// Runs the executable with `arguments` to its end, off Swift concurrency's threads, in
+  /// `environment` (by default this process's).
+  package func run(
+    _ arguments: [String], environment: [String: String]? = nil
+  ) async throws -> Outcome {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output

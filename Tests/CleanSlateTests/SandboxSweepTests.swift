@@ -94,64 +94,28 @@ private func deadProcessIdentity() throws -> ProcessIdentity {
 }
 
 /// The `CleanSlateSandboxProbe` executable, run as a child test process.
-private struct SandboxProbe: @unchecked Sendable {
-  let process: Process
-  let input: Pipe
+private struct SandboxProbe: Sendable {
+  let running: HelperExecutable.Running
   let directory: URL
 
   var processDirectoryName: String { directory.deletingLastPathComponent().lastPathComponent }
-  var killedBySIGKILL: Bool {
-    process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
-  }
+  var killedBySIGKILL: Bool { running.killedBySIGKILL }
 
   /// Starts the probe and waits until it printed its test directory (and, for `crash`, died).
   static func run(_ mode: String, root: URL) async throws -> SandboxProbe {
-    let process = Process()
-    process.executableURL = try executable()
-    process.arguments = [mode]
     var environment = ProcessInfo.processInfo.environment
     environment["CLEANSLATE_SANDBOX_ROOT"] = root.path
-    process.environment = environment
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    let line = await offThread { () -> String in
-      var data = Data()
-      while !data.contains(UInt8(ascii: "\n")) {
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        data += chunk
-      }
-      if mode == "crash" { process.waitUntilExit() }
-      return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    let running = try HelperExecutable(named: "CleanSlateSandboxProbe").start(
+      [mode], environment: environment)
+    let line = await running.firstLine()
+    if mode == "crash" { await running.waitUntilExit() }
     guard !line.isEmpty else { throw ProbeFailed(mode: mode) }
-    return SandboxProbe(
-      process: process, input: input, directory: URL(fileURLWithPath: line, isDirectory: true))
+    return SandboxProbe(running: running, directory: URL(fileURLWithPath: line, isDirectory: true))
   }
 
   /// Lets a waiting probe exit, and waits for it.
   func finish() async {
-    try? input.fileHandleForWriting.close()
-    await offThread { process.waitUntilExit() }
-  }
-
-  /// Where SwiftPM put the probe: next to the test bundle.
-  private static func executable() throws -> URL {
-    var directories = [Bundle.main.bundleURL]
-    if let executable = Bundle.main.executableURL {
-      directories.append(executable.deletingLastPathComponent())
-    }
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      directories.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    for directory in directories {
-      let candidate = directory.appendingPathComponent("CleanSlateSandboxProbe")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    throw ProbeFailed(mode: "locate the executable in \(directories.map(\.path))")
+    await running.finish()
   }
 }
 

@@ -50,7 +50,7 @@ package struct ProcessIdentity: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The start time of process `pid`, or `nil` if it cannot be read.
-  static func startTime(of pid: Int32) -> UInt64? {
+  package static func startTime(of pid: Int32) -> UInt64? {
     #if os(Linux) || os(Android)
       // Field 22 of /proc/<pid>/stat; the command name (field 2) may hold spaces and parentheses,
       // so count from the last ')'.

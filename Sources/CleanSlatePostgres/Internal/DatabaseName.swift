@@ -47,6 +47,9 @@ enum AdvisoryLock {
   static let processToken: Int32 = 0x4353_0001
   /// Held while a template is built, on the low 32 bits of its key.
   static let templateBuild: Int32 = 0x4353_0002
+  /// Held, shared, by every process that uses a throwaway server (with 0 as the second key);
+  /// its supervisor stops the server once it can take it exclusively.
+  static let serverLease: Int32 = 0x4353_0003
 
   /// A token or key as the second lock key.
   static func objectID(hex: String) -> Int32 {

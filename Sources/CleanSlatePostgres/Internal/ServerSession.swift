@@ -111,7 +111,7 @@ actor ServerSession {
     to server: PostgresTestServer, database: String, _ error: any Error
   ) -> PostgresFixtureError {
     PostgresFixtureError(
-      "Could not connect to PostgreSQL at \(server.host):\(server.port) (user '\(server.username)', database '\(database)'): \(PostgresFixtureError.describe(error)). Is the server running? Start one with `eval \"$(scripts/start-test-postgres.sh)\"`."
+      "Could not connect to PostgreSQL at \(server.host):\(server.port) (user '\(server.username)', database '\(database)'): \(PostgresFixtureError.describe(error)). Is the server running? (CLEANSLATE_POSTGRES_URL or PGHOST names it; with neither set, CleanSlate starts one itself.)"
     )
   }
 

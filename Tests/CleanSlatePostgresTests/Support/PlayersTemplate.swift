@@ -27,23 +27,27 @@ extension Fixture where Value == PostgresTestDatabase {
   static let playersDatabase = Fixture.postgresDatabase(template: .players)
 }
 
-/// Whether these tests run: a server is configured, or CI requires one.
+/// Whether these tests run: a server is configured, or CleanSlate can start one, or CI
+/// requires one.
 let postgresTests = ConditionTrait.enabled(
   if: PostgresTestServer.shouldRunTests, Comment(rawValue: PostgresTestServer.skipMessage))
 
-/// The configured server; on CI without one, the tests fail here.
-func configuredServer() throws -> PostgresTestServer {
-  try #require(PostgresTestServer.fromEnvironment, "No PostgreSQL server is configured")
+/// The server the fixtures use: the configured one, or else the throwaway one (on CI without
+/// either, the tests fail here).
+func configuredServer() async throws -> PostgresTestServer {
+  try await PostgresTestServer.resolve()
 }
 
-/// Runs `body` on a fresh connection to the server's maintenance database.
+/// Runs `body` on a fresh connection to the maintenance database of `server` (by default,
+/// the one the fixtures use).
 @discardableResult
 func withAdminConnection<R: Sendable>(
-  _ body: (PostgresConnection) async throws -> R
+  on server: PostgresTestServer? = nil, _ body: (PostgresConnection) async throws -> R
 ) async throws -> R {
-  let server = try configuredServer()
+  let resolved: PostgresTestServer
+  if let server { resolved = server } else { resolved = try await configuredServer() }
   let connection = try await PostgresConnection.connect(
-    configuration: server.configuration(), id: 1, logger: Logger(label: "tests"))
+    configuration: resolved.configuration(), id: 1, logger: Logger(label: "tests"))
   do {
     let result = try await body(connection)
     try await connection.close()
