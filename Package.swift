@@ -109,9 +109,9 @@ let package = Package(
       name: "CleanSlatePostgres",
       dependencies: [
         "CleanSlate",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
+        product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
+        product("NIOCore", of: "swift-nio", trait: "Postgres"),
+        product("NIOPosix", of: "swift-nio", trait: "Postgres"),
       ],
       swiftSettings: strictSettings
     ),
@@ -240,7 +240,9 @@ let package = Package(
     // it, then exits, waits or dies.
     .executableTarget(
       name: "CleanSlatePostgresProbe",
-      dependencies: ["CleanSlatePostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
+      dependencies: [
+        "CleanSlatePostgres", product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
+      ],
       path: "Tests/CleanSlatePostgresProbe",
       swiftSettings: strictSettings
     ),

@@ -13,8 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 samples=${1:-10}
 unset CLEANSLATE_POSTGRES_URL PGHOST PGPORT PGUSER PGPASSWORD PGDATABASE CLEANSLATE_POSTGRES
-swift build --product CleanSlatePostgresProbe >/dev/null
-probe="$(swift build --show-bin-path)/CleanSlatePostgresProbe"
+swift build --traits Postgres --product CleanSlatePostgresProbe >/dev/null
+probe="$(swift build --traits Postgres --show-bin-path)/CleanSlatePostgresProbe"
 parent=/dev/shm
 [[ -d $parent && -w $parent ]] || parent="${TMPDIR:-/tmp}"
 root="$parent/cleanslate-zero-config-bench-$$"

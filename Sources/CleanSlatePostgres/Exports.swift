@@ -1,2 +1,4 @@
-/// Importing the integration gives access to the engine: `Fixture`, `use(_:)` and the rest.
-@_exported public import CleanSlate
+#if Postgres
+  /// Importing the integration gives access to the engine: `Fixture`, `use(_:)` and the rest.
+  @_exported public import CleanSlate
+#endif

@@ -1,23 +1,25 @@
-internal import PostgresNIO
+#if Postgres
+  internal import PostgresNIO
 
-/// The start of a database-mode test: hand over the connection opened ahead to its clone, once
-/// it has proved alive.
-enum DatabaseHandOver {
-  /// The clone's connection opened ahead, after one round trip proves the server has not ended
-  /// it while it waited; otherwise (ended, or never opened) a new connection to the clone.
-  static func liveConnection(
-    of clone: ClonePool.Clone, on server: PostgresTestServer
-  ) async throws -> PostgresConnection {
-    if let connection = clone.connection {
-      do {
-        try await BoundedOperation.run(on: connection) { connection in
-          try await connection.query("SELECT 1", logger: .cleanSlate)
+  /// The start of a database-mode test: hand over the connection opened ahead to its clone, once
+  /// it has proved alive.
+  enum DatabaseHandOver {
+    /// The clone's connection opened ahead, after one round trip proves the server has not ended
+    /// it while it waited; otherwise (ended, or never opened) a new connection to the clone.
+    static func liveConnection(
+      of clone: ClonePool.Clone, on server: PostgresTestServer
+    ) async throws -> PostgresConnection {
+      if let connection = clone.connection {
+        do {
+          try await BoundedOperation.run(on: connection) { connection in
+            try await connection.query("SELECT 1", logger: .cleanSlate)
+          }
+          return connection
+        } catch {
+          await BoundedOperation.close(connection)
         }
-        return connection
-      } catch {
-        await BoundedOperation.close(connection)
       }
+      return try await ServerSession.connectForTest(to: server, database: clone.name)
     }
-    return try await ServerSession.connectForTest(to: server, database: clone.name)
   }
-}
+#endif

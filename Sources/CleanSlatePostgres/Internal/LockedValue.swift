@@ -1,15 +1,17 @@
-internal import Foundation
+#if Postgres
+  internal import Foundation
 
-/// A value behind a lock, for the few pieces of state shared across tasks outside an actor.
-final class LockedValue<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
+  /// A value behind a lock, for the few pieces of state shared across tasks outside an actor.
+  final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
 
-  init(_ value: Value) { self.value = value }
+    init(_ value: Value) { self.value = value }
 
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+      lock.lock()
+      defer { lock.unlock() }
+      return try body(&value)
+    }
   }
-}
+#endif

@@ -1,97 +1,99 @@
-internal import Foundation
+#if Postgres
+  internal import Foundation
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+  #if canImport(Darwin)
+    import Darwin
+  #elseif canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #endif
 
-extension ThrowawayServer {
-  /// Whether zero-config PostgreSQL can run here.
-  enum Availability: Equatable {
-    case available(Configuration)
-    /// `CLEANSLATE_POSTGRES=off`.
-    case off
-    /// No PostgreSQL programs were found.
-    case noBinaries
-  }
-
-  /// How many seconds a server stays up after its last user, unless `CLEANSLATE_POSTGRES_LINGER`
-  /// says otherwise: long enough for the next test process of a run (`swift test` runs XCTest
-  /// and Swift Testing in two), short enough not to keep an unused server around.
-  static let defaultLinger = 10
-
-  /// Reads the configuration from `environment`: `CLEANSLATE_POSTGRES` (`off` turns zero-config
-  /// off), `CLEANSLATE_POSTGRES_BIN`, `CLEANSLATE_POSTGRES_ROOT` and
-  /// `CLEANSLATE_POSTGRES_LINGER`.
-  static func availability(
-    environment: [String: String], search: PostgresBinaries.SearchPath = .init()
-  ) -> Availability {
-    let switchValue = environment["CLEANSLATE_POSTGRES"]?.lowercased() ?? ""
-    if ["off", "0", "false", "no"].contains(switchValue) { return .off }
-    guard let binaries = PostgresBinaries.find(environment: environment, search: search) else {
-      return .noBinaries
+  extension ThrowawayServer {
+    /// Whether zero-config PostgreSQL can run here.
+    enum Availability: Equatable {
+      case available(Configuration)
+      /// `CLEANSLATE_POSTGRES=off`.
+      case off
+      /// No PostgreSQL programs were found.
+      case noBinaries
     }
-    let root =
-      environment["CLEANSLATE_POSTGRES_ROOT"].flatMap { $0.isEmpty ? nil : $0 }
-      .map { URL(fileURLWithPath: $0, isDirectory: true) } ?? defaultRoot()
-    let linger = environment["CLEANSLATE_POSTGRES_LINGER"].flatMap(Int.init).map { max(0, $0) }
-    return .available(
-      Configuration(
-        root: root, cache: root, binaries: binaries, linger: linger ?? defaultLinger))
-  }
 
-  /// `cleanslate-<uid>-postgres` in `/dev/shm` (memory) when there is one with a gigabyte
-  /// free, or else in the temporary directory.
-  static func defaultRoot() -> URL {
-    let name = "cleanslate-\(geteuid())-postgres"
-    var info = statvfs()
-    if statvfs("/dev/shm", &info) == 0,
-      UInt64(info.f_bavail) * UInt64(info.f_frsize) >= 1 << 30
-    {
-      return URL(fileURLWithPath: "/dev/shm", isDirectory: true)
-        .appendingPathComponent(name, isDirectory: true)
-    }
-    return FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
-  }
+    /// How many seconds a server stays up after its last user, unless `CLEANSLATE_POSTGRES_LINGER`
+    /// says otherwise: long enough for the next test process of a run (`swift test` runs XCTest
+    /// and Swift Testing in two), short enough not to keep an unused server around.
+    static let defaultLinger = 10
 
-  // MARK: - This process's lease
-
-  private static let leases = LockedValue<[Configuration: Task<ThrowawayServerLease, any Error>]>(
-    [:])
-
-  /// The server of `configuration`, joined or started once per process: the first caller takes
-  /// a lease, held until the process exits; later callers share it, and take a new one if the
-  /// server went away.
-  static func leasedServer(_ configuration: Configuration) async throws -> PostgresTestServer {
-    for _ in 0..<2 {
-      let task = leases.withLock { leases in
-        if let task = leases[configuration] { return task }
-        let task = Task { try await ThrowawayServer(configuration).acquire() }
-        leases[configuration] = task
-        return task
+    /// Reads the configuration from `environment`: `CLEANSLATE_POSTGRES` (`off` turns zero-config
+    /// off), `CLEANSLATE_POSTGRES_BIN`, `CLEANSLATE_POSTGRES_ROOT` and
+    /// `CLEANSLATE_POSTGRES_LINGER`.
+    static func availability(
+      environment: [String: String], search: PostgresBinaries.SearchPath = .init()
+    ) -> Availability {
+      let switchValue = environment["CLEANSLATE_POSTGRES"]?.lowercased() ?? ""
+      if ["off", "0", "false", "no"].contains(switchValue) { return .off }
+      guard let binaries = PostgresBinaries.find(environment: environment, search: search) else {
+        return .noBinaries
       }
-      do {
-        let lease = try await task.value
-        if lease.isHeld { return lease.server }
-      } catch {
+      let root =
+        environment["CLEANSLATE_POSTGRES_ROOT"].flatMap { $0.isEmpty ? nil : $0 }
+        .map { URL(fileURLWithPath: $0, isDirectory: true) } ?? defaultRoot()
+      let linger = environment["CLEANSLATE_POSTGRES_LINGER"].flatMap(Int.init).map { max(0, $0) }
+      return .available(
+        Configuration(
+          root: root, cache: root, binaries: binaries, linger: linger ?? defaultLinger))
+    }
+
+    /// `cleanslate-<uid>-postgres` in `/dev/shm` (memory) when there is one with a gigabyte
+    /// free, or else in the temporary directory.
+    static func defaultRoot() -> URL {
+      let name = "cleanslate-\(geteuid())-postgres"
+      var info = statvfs()
+      if statvfs("/dev/shm", &info) == 0,
+        UInt64(info.f_bavail) * UInt64(info.f_frsize) >= 1 << 30
+      {
+        return URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+          .appendingPathComponent(name, isDirectory: true)
+      }
+      return FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
+    }
+
+    // MARK: - This process's lease
+
+    private static let leases = LockedValue<[Configuration: Task<ThrowawayServerLease, any Error>]>(
+      [:])
+
+    /// The server of `configuration`, joined or started once per process: the first caller takes
+    /// a lease, held until the process exits; later callers share it, and take a new one if the
+    /// server went away.
+    static func leasedServer(_ configuration: Configuration) async throws -> PostgresTestServer {
+      for _ in 0..<2 {
+        let task = leases.withLock { leases in
+          if let task = leases[configuration] { return task }
+          let task = Task { try await ThrowawayServer(configuration).acquire() }
+          leases[configuration] = task
+          return task
+        }
+        do {
+          let lease = try await task.value
+          if lease.isHeld { return lease.server }
+        } catch {
+          forget(task, of: configuration)
+          throw error
+        }
         forget(task, of: configuration)
-        throw error
       }
-      forget(task, of: configuration)
+      throw PostgresFixtureError(
+        "The throwaway PostgreSQL server under \(configuration.root.path) went away as it was joined."
+      )
     }
-    throw PostgresFixtureError(
-      "The throwaway PostgreSQL server under \(configuration.root.path) went away as it was joined."
-    )
-  }
 
-  private static func forget(
-    _ task: Task<ThrowawayServerLease, any Error>, of configuration: Configuration
-  ) {
-    leases.withLock { leases in
-      if leases[configuration] == task { leases[configuration] = nil }
+    private static func forget(
+      _ task: Task<ThrowawayServerLease, any Error>, of configuration: Configuration
+    ) {
+      leases.withLock { leases in
+        if leases[configuration] == task { leases[configuration] = nil }
+      }
     }
   }
-}
+#endif
