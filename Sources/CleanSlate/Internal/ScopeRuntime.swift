@@ -212,7 +212,9 @@ package final class ScopeRuntime: Sendable {
     } else {
       // Shared setup runs in a task of its own, so that cancelling the test that happened to
       // ask first does not fail the fixture for every other test.
+      let sentinelExcuse = SentinelWatches.shared.watchSharedSetup(in: self)
       result = await Task { await .capturing { try await fixture.setup(context) } }.value
+      sentinelExcuse?.finish()
     }
     let outcome: FixtureEntry.Outcome = result.map { $0 as any Sendable }.mapError {
       CleanSlateError.setup(of: fixture.name, path: path, location: fixture.location, threw: $0)

@@ -1,0 +1,173 @@
+/// The sentinel's watch over one scope: its first snapshot, taken when the scope began, and
+/// what the watches of its descendants reported or handed up to it.
+///
+/// Per-scope attribution is sound only while no unrelated watched scope runs: a watch that saw
+/// another one (not its ancestor or descendant) during its lifetime is *overlapped*; it reports
+/// nothing itself and hands what it found up to the nearest watched ancestor as suspects. A
+/// suite's watch reports what its tests did not (their overlapped findings included); the root
+/// watch, the process scope's, reports at the end of the run. Nothing is reported twice: each
+/// report tells every watched ancestor which items it covered.
+final class SentinelWatch: Sendable {
+  let scope: ScopeRuntime
+  let sentinel: Sentinel
+  let location: CodeLocation
+  /// The root watch the run did not ask for, started to receive the findings of overlapped
+  /// watches: it reports those only.
+  let reportsOnlySuspects: Bool
+  private let state = Locked(State())
+
+  private struct State {
+    var before: ProcessSnapshot?
+    var overlapped = false
+    /// Identities of items a descendant reported.
+    var reported: Set<String> = []
+    /// Items overlapped descendants found, by kind and name.
+    var suspects: [String: Suspect] = [:]
+    /// Kinds and names a suite or process fixture's setup changed while this scope ran.
+    var excused: Set<String> = []
+  }
+
+  /// An item an overlapped watch found, and which scopes found it.
+  struct Suspect: Sendable {
+    var item: LeakedItem
+    var scopeNames: [String]
+    var location: CodeLocation
+  }
+
+  init(
+    scope: ScopeRuntime, sentinel: Sentinel, location: CodeLocation,
+    reportsOnlySuspects: Bool = false
+  ) {
+    self.scope = scope
+    self.sentinel = sentinel
+    self.location = location
+    self.reportsOnlySuspects = reportsOnlySuspects
+  }
+
+  var isRoot: Bool { scope.parent == nil }
+
+  /// Takes the first snapshot.
+  func begin() {
+    let snapshot = ProcessSnapshot.take(sentinel)
+    state.withLock { $0.before = snapshot }
+  }
+
+  func markOverlapped() { state.withLock { $0.overlapped = true } }
+
+  /// Whether another watch, not this one's ancestor or descendant, ran during its lifetime.
+  var isOverlapped: Bool { state.withLock { $0.overlapped } }
+
+  /// Takes the second snapshot and returns what this watch reports, after telling its watched
+  /// ancestors what it reported or handing its findings up to the nearest one.
+  func finish(
+    ancestors: () -> (overlapped: Bool, watches: [SentinelWatch])
+  ) async
+    -> [CleanSlateError]
+  {
+    guard let before = state.withLock({ $0.before }) else { return [] }
+    var items = await settledItems(since: before)
+    let (overlapped, ancestorWatches) = ancestors()
+    let (reported, suspects, excused) = state.withLock { ($0.reported, $0.suspects, $0.excused) }
+    items.removeAll { reported.contains($0.identity) || excused.contains(Self.key(of: $0)) }
+    if reportsOnlySuspects {
+      let confirmed = items.filter { suspects[Self.key(of: $0)] != nil }
+      // Findings of kinds this watch does not check cannot be confirmed here: kept as found.
+      let unchecked = suspects.values.map(\.item).filter { !sentinel.kinds.contains($0.kind) }
+      items = confirmed + unchecked.filter { !reported.contains($0.identity) }
+    }
+    guard !items.isEmpty else { return [] }
+
+    if overlapped && !isRoot, let nearest = ancestorWatches.first {
+      nearest.receive(
+        items.map { item in
+          var names = [scope.name]
+          if let earlier = suspects[Self.key(of: item)] { names = earlier.scopeNames + names }
+          return Suspect(item: item, scopeNames: names, location: location)
+        })
+      return []
+    }
+    for ancestor in ancestorWatches { ancestor.covered(items) }
+    let named = items.reduce(into: [String: [String]]()) { named, item in
+      if let suspect = suspects[Self.key(of: item)] { named[item.identity] = suspect.scopeNames }
+    }
+    let suspectLocation = items.lazy.compactMap { suspects[Self.key(of: $0)]?.location }.first
+    return LeakReport.failures(
+      items, subject: subject, when: when, suspects: named,
+      location: isRoot ? suspectLocation ?? location : location)
+  }
+
+  /// What changed since `before`, giving threads, descriptors and children up to a quarter of
+  /// a second to settle (a thread on its way out, a socket an event loop is closing), as goleak
+  /// retries before it reports a goroutine. The wait happens only when something was found.
+  private func settledItems(since before: ProcessSnapshot) async -> [LeakedItem] {
+    var after = ProcessSnapshot.take(sentinel)
+    var items = StateDiff.items(from: before, to: after, sentinel: sentinel)
+    var pause = 1
+    while items.contains(where: { Self.volatileKinds.contains($0.kind) }), pause <= 128 {
+      try? await Task.sleep(for: .milliseconds(pause))
+      pause *= 2
+      after = after.retakingVolatile()
+      items = StateDiff.items(from: before, to: after, sentinel: sentinel)
+    }
+    return items
+  }
+
+  private static let volatileKinds: Set<Sentinel.Kind> = [
+    .fileDescriptors, .threads, .childProcesses, .listeningSockets,
+  ]
+
+  /// Notes items a descendant reported, so that this watch does not report them again.
+  private func covered(_ items: [LeakedItem]) {
+    state.withLock { state in
+      for item in items { state.reported.insert(item.identity) }
+    }
+  }
+
+  /// Notes what the setup of a fixture of a wider scope changed while this scope ran: not this
+  /// scope's doing.
+  func excuse(_ items: [LeakedItem]) {
+    state.withLock { state in
+      for item in items { state.excused.insert(Self.key(of: item)) }
+    }
+  }
+
+  /// Takes findings of an overlapped descendant.
+  private func receive(_ findings: [Suspect]) {
+    state.withLock { state in
+      for finding in findings {
+        let key = Self.key(of: finding.item)
+        if let earlier = state.suspects[key] {
+          state.suspects[key]?.scopeNames =
+            earlier.scopeNames
+            + finding.scopeNames.filter {
+              !earlier.scopeNames.contains($0)
+            }
+        } else {
+          state.suspects[key] = finding
+        }
+      }
+    }
+  }
+
+  /// What matches an item found by another watch: its kind and first name (the variable, the
+  /// path, the thread's name), whatever the value was when each watch began.
+  private static func key(of item: LeakedItem) -> String {
+    "\(item.kind.name)\t\(item.names.first ?? item.line)"
+  }
+
+  private var subject: String {
+    switch scope.kind {
+    case .test: "Test '\(scope.name)'"
+    case .suite: "Suite '\(scope.name)'"
+    case .process: "The test run"
+    }
+  }
+
+  private var when: String {
+    switch scope.kind {
+    case .test: "after its teardowns"
+    case .suite: "after its tests and teardowns"
+    case .process: "at its end"
+    }
+  }
+}
