@@ -68,7 +68,7 @@ open class FixtureTestCase: XCTestCase {
     let scope = ScopeRuntime(
       .test, name: name, parent: SuiteScopes.shared.scope(for: Self.self),
       reporter: { failure in testCase.value?.recordOnTest(failure) })
-    if let sentinel = Self.sentinel { scope.watchState(sentinel) }
+    if let sentinel = Self.sentinel { scope.watchState(sentinel, serial: true) }
     testScope = scope
     ScopeRuntime.$current.withValue(scope) {
       #if canImport(ObjectiveC)

@@ -11,7 +11,7 @@ import Testing
 ///
 /// These tests run one at a time (their watches would otherwise overlap each other) and each
 /// looks only for the variables it leaked itself: other tests of the process run alongside.
-@Suite struct SentinelTraitTests {
+@Suite(.needsItsOwnWatches) struct SentinelTraitTests {
   let sentinel = Sentinel(checking: [.environment])
   let location = CodeLocation(fileID: "Tests/Declared.swift", filePath: "/Declared.swift", line: 7)
 
@@ -161,6 +161,16 @@ import Testing
     #expect(trait.isRecursive)
     #expect(trait.sentinel?.kinds == [.threads])
     #expect(trait.sentinel?.location.line == #line - 3)
+  }
+}
+
+extension Trait where Self == ConditionTrait {
+  /// Skips a suite of sentinel tests when `CLEANSLATE_SENTINEL` watches every test of the run:
+  /// their watches would overlap the run's, and report to their suites instead.
+  static var needsItsOwnWatches: Self {
+    .disabled(
+      if: Sentinel.runWide != nil,
+      "CLEANSLATE_SENTINEL watches every test: these tests' watches would overlap the run's")
   }
 }
 

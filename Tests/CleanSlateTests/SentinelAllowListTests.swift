@@ -6,7 +6,7 @@ import Testing
 
 /// State a test may legitimately leave changed for the whole run is allowed by name: exactly,
 /// or by a prefix followed by `*`, per kind.
-@Suite struct SentinelAllowListTests {
+@Suite(.needsItsOwnWatches) struct SentinelAllowListTests {
   let harness = SentinelHarness()
 
   @Test func exactNamesAndPrefixesAreAllowedAndTheRestIsReported() async throws {

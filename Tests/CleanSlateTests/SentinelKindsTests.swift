@@ -7,7 +7,7 @@ import Testing
 
 /// The sentinel reports each kind of process state a test changed and did not restore, one
 /// failure per kind, and nothing for state that was restored.
-@Suite struct SentinelKindsTests {
+@Suite(.needsItsOwnWatches) struct SentinelKindsTests {
   let harness = SentinelHarness()
 
   @Test func environmentVariablesAddedRemovedAndChangedAreReported() async throws {

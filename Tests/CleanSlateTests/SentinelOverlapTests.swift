@@ -7,7 +7,7 @@ import Testing
 /// Under parallel tests, per-test attribution of process-wide state is unsound: a test that
 /// overlapped another watched scope is not blamed; its suite (or the run's end) reports what it
 /// found, naming the scopes that were running. Nothing is reported twice.
-@Suite struct SentinelOverlapTests {
+@Suite(.needsItsOwnWatches) struct SentinelOverlapTests {
   let root = makeProcessScope()
   let sentinel = Sentinel(checking: [.environment])
 
@@ -157,6 +157,30 @@ import Testing
 
       // Then the run, which only the tests asked to watch, does not report it
       #expect(atRun.mentioning(name).isEmpty)
+    }
+  }
+
+  @Test func serialWatchesNeverOverlap() async throws {
+    try await holdingProcessState {
+      let name = uniqueMarker("SENTINEL_SERIAL")
+      defer { unsetenv(name) }
+
+      // Given two serial watches (XCTest's) whose scopes are open at the same time: a suite that
+      // ends late, and a test of another suite
+      let lateSuite = ScopeRuntime(.suite, name: "Late", parent: root)
+      lateSuite.watchState(sentinel, serial: true)
+      let suite = ScopeRuntime(.suite, name: "Suite", parent: root)
+      let test = ScopeRuntime(.test, name: "Suite/leaks()", parent: suite)
+      test.watchState(sentinel, serial: true)
+
+      // When the test leaks a variable
+      setenv(name, "1", 1)
+      let atTest = await test.end()
+
+      // Then the test reports it, and the late suite does not report it again
+      #expect(atTest.mentioning(name).count == 1)
+      #expect(await lateSuite.end().mentioning(name).isEmpty)
+      _ = await suite.end()
     }
   }
 }

@@ -8,24 +8,30 @@ extension ScopeRuntime {
   /// scope also starts the root's watch, which receives the findings of watches that ran
   /// alongside other watched scopes and reports them when the root ends (the end of the run).
   ///
-  /// - Parameter location: Where failures point: the test's declaration when the framework
-  ///   knows it, else where the sentinel was configured.
-  package func watchState(_ sentinel: Sentinel, at location: CodeLocation? = nil) {
+  /// - Parameters:
+  ///   - location: Where failures point: the test's declaration when the framework knows it,
+  ///     else where the sentinel was configured.
+  ///   - serial: Whether the framework runs one scope at a time (XCTest): serial watches never
+  ///     overlap each other.
+  package func watchState(
+    _ sentinel: Sentinel, at location: CodeLocation? = nil, serial: Bool = false
+  ) {
     guard !sentinel.checksNothing else { return }
     let root = rootScope
-    if root !== self { ensureRootWatch(on: root, for: sentinel) }
-    let watch = SentinelWatch(
-      scope: self, sentinel: sentinel, location: location ?? sentinel.location)
     if root === self {
-      let registered = SentinelWatches.shared.state.withLock { state in
-        guard state.roots[ObjectIdentifier(self)] == nil else { return false }
-        state.roots[ObjectIdentifier(self)] = watch
-        return true
-      }
-      guard registered else { return }
-    } else {
-      guard SentinelWatches.shared.register(watch) else { return }
+      startRootWatch(sentinel, reportsOnlySuspects: false)
+      return
     }
+    if SentinelWatches.shared.rootWatch(of: root) == nil {
+      if let runWide = Sentinel.runWide, root === ScopeRuntime.process {
+        root.startRootWatch(runWide, reportsOnlySuspects: false)
+      } else {
+        root.startRootWatch(sentinel, reportsOnlySuspects: true)
+      }
+    }
+    let watch = SentinelWatch(
+      scope: self, sentinel: sentinel, location: location ?? sentinel.location, isSerial: serial)
+    guard SentinelWatches.shared.register(watch) else { return }
     watch.begin()
     addAfterTeardownCheck {
       await watch.finish { SentinelWatches.shared.unregister(watch) }
@@ -39,27 +45,27 @@ extension ScopeRuntime {
     return scope
   }
 
-  /// Starts the root's watch if it has none: the run's (``Sentinel/runWide``), reporting
-  /// everything, or one that reports only what overlapped watches hand up to it.
-  private func ensureRootWatch(on root: ScopeRuntime, for sentinel: Sentinel) {
-    let key = ObjectIdentifier(root)
-    guard SentinelWatches.shared.state.withLock({ $0.roots[key] == nil }) else { return }
-    if let runWide = Sentinel.runWide, root === ScopeRuntime.process {
-      root.watchState(runWide, at: runWide.location)
-    } else {
-      let watch = SentinelWatch(
-        scope: root, sentinel: sentinel, location: sentinel.location, reportsOnlySuspects: true)
-      let registered = SentinelWatches.shared.state.withLock { state in
-        guard state.roots[key] == nil else { return false }
-        state.roots[key] = watch
-        return true
-      }
-      guard registered else { return }
-      watch.begin()
-      root.addAfterTeardownCheck {
-        await watch.finish { SentinelWatches.shared.unregister(watch) }
-      }
+  /// Starts this root scope's watch, unless it has one: the run's (``Sentinel/runWide``),
+  /// reporting everything, or one that reports only what overlapped watches hand up to it.
+  private func startRootWatch(_ sentinel: Sentinel, reportsOnlySuspects: Bool) {
+    let watch = SentinelWatch(
+      scope: self, sentinel: sentinel, location: sentinel.location,
+      reportsOnlySuspects: reportsOnlySuspects)
+    guard SentinelWatches.shared.registerRoot(watch) else { return }
+    watch.begin()
+    addAfterTeardownCheck {
+      await watch.finish { SentinelWatches.shared.unregister(watch) }
     }
+  }
+
+  /// Whether `other` is one of this scope's parents, however far up.
+  func isDescendant(of other: ScopeRuntime) -> Bool {
+    var scope = parent
+    while let current = scope {
+      if current === other { return true }
+      scope = current.parent
+    }
+    return false
   }
 }
 
@@ -76,14 +82,31 @@ final class SentinelWatches: Sendable {
     var roots: [ObjectIdentifier: SentinelWatch] = [:]
   }
 
+  /// The running watch of a root scope, if it has one.
+  func rootWatch(of root: ScopeRuntime) -> SentinelWatch? {
+    state.withLock { $0.roots[ObjectIdentifier(root)] }
+  }
+
+  /// Adds a root scope's watch; `false`, adding nothing, if the root is watched already.
+  func registerRoot(_ watch: SentinelWatch) -> Bool {
+    state.withLock { state in
+      let key = ObjectIdentifier(watch.scope)
+      guard state.roots[key] == nil else { return false }
+      state.roots[key] = watch
+      return true
+    }
+  }
+
   /// Adds a watch, marking it and every running watch that is not its ancestor or descendant
-  /// as overlapped. Returns `false`, adding nothing, if its scope is watched already.
+  /// (unless both are serial) as overlapped. Returns `false`, adding nothing, if its scope is
+  /// watched already.
   func register(_ watch: SentinelWatch) -> Bool {
     state.withLock { state in
       let key = ObjectIdentifier(watch.scope)
       guard state.active[key] == nil else { return false }
       for other in state.active.values
-      where !watch.scope.isDescendant(of: other.scope) && !other.scope.isDescendant(of: watch.scope)
+      where !(watch.isSerial && other.isSerial) && !watch.scope.isDescendant(of: other.scope)
+        && !other.scope.isDescendant(of: watch.scope)
       {
         other.markOverlapped()
         watch.markOverlapped()
@@ -93,14 +116,23 @@ final class SentinelWatches: Sendable {
     }
   }
 
-  /// Removes a watch; returns whether it overlapped another, and its watched ancestors, nearest
-  /// first, the root's last.
-  func unregister(_ watch: SentinelWatch) -> (overlapped: Bool, watches: [SentinelWatch]) {
+  /// What a watch learns as it leaves the running ones.
+  struct Departure {
+    /// Whether another watch, not its ancestor or descendant, ran during its lifetime.
+    var overlapped: Bool
+    /// Its watched ancestors, nearest first, the root's last.
+    var ancestors: [SentinelWatch]
+    /// Every watch still running, roots included.
+    var running: [SentinelWatch]
+  }
+
+  /// Removes a watch from the running ones.
+  func unregister(_ watch: SentinelWatch) -> Departure {
     state.withLock { state in
       let key = ObjectIdentifier(watch.scope)
       if watch.isRoot {
         if state.roots[key] === watch { state.roots[key] = nil }
-        return (false, [])
+        return Departure(overlapped: false, ancestors: [], running: [])
       }
       if state.active[key] === watch { state.active[key] = nil }
       var ancestors: [SentinelWatch] = []
@@ -110,12 +142,12 @@ final class SentinelWatches: Sendable {
         if let ancestor = state.active[key] ?? state.roots[key] { ancestors.append(ancestor) }
         scope = current.parent
       }
-      return (watch.isOverlapped, ancestors)
+      return Departure(
+        overlapped: watch.isOverlapped, ancestors: ancestors,
+        running: Array(state.active.values) + Array(state.roots.values))
     }
   }
-}
 
-extension SentinelWatches {
   /// Watches the setup of a suite- or process-scoped fixture of `scope` while tests under it are
   /// watched, so that what the setup changes is not blamed on the test that happened to ask
   /// first: it belongs to `scope`, whose own watch (or the run's) reports it if it is not
@@ -145,17 +177,5 @@ struct SharedSetupWatch {
       state.active.values.filter { $0.scope.isDescendant(of: scope) }
     }
     for watch in watching { watch.excuse(items) }
-  }
-}
-
-extension ScopeRuntime {
-  /// Whether `other` is one of this scope's parents, however far up.
-  func isDescendant(of other: ScopeRuntime) -> Bool {
-    var scope = parent
-    while let current = scope {
-      if current === other { return true }
-      scope = current.parent
-    }
-    return false
   }
 }

@@ -24,7 +24,7 @@ final class SuiteScopes: Sendable {
         .suite, name: String(describing: testClass), parent: .process,
         observer: observer.value.map { .some($0) } ?? .none)
       if let sentinel = (testClass as? FixtureTestCase.Type)?.sentinel {
-        scope.watchState(sentinel)
+        scope.watchState(sentinel, serial: true)
       }
       scopes[key] = scope
       return scope

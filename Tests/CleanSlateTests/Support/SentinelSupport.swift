@@ -8,6 +8,16 @@ import Testing
   import Glibc
 #endif
 
+extension Trait where Self == ConditionTrait {
+  /// Skips a suite of sentinel tests when `CLEANSLATE_SENTINEL` watches every test of the run:
+  /// their watches would overlap the run's, and report to their suites instead.
+  static var needsItsOwnWatches: Self {
+    .disabled(
+      if: Sentinel.runWide != nil,
+      "CLEANSLATE_SENTINEL watches every test: these tests' watches would overlap the run's")
+  }
+}
+
 /// Watched test scopes under a private process scope.
 ///
 /// The sentinel's tests run one at a time (``oneSentinelTestAtATime(_:)``). Other tests of the

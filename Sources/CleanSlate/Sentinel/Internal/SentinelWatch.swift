@@ -6,7 +6,11 @@
 /// nothing itself and hands what it found up to the nearest watched ancestor as suspects. A
 /// suite's watch reports what its tests did not (their overlapped findings included); the root
 /// watch, the process scope's, reports at the end of the run. Nothing is reported twice: each
-/// report tells every watched ancestor which items it covered.
+/// report tells every running watch which items it covered.
+///
+/// Watches of a framework that runs one scope at a time (XCTest) are *serial*: two serial
+/// watches never overlap, even when one scope ends late (an XCTest suite ends inside its last
+/// test) or runs inside another (a test case run by hand from a test).
 final class SentinelWatch: Sendable {
   let scope: ScopeRuntime
   let sentinel: Sentinel
@@ -14,12 +18,14 @@ final class SentinelWatch: Sendable {
   /// The root watch the run did not ask for, started to receive the findings of overlapped
   /// watches: it reports those only.
   let reportsOnlySuspects: Bool
+  /// Whether its framework runs one scope at a time.
+  let isSerial: Bool
   private let state = Locked(State())
 
   private struct State {
     var before: ProcessSnapshot?
     var overlapped = false
-    /// Identities of items a descendant reported.
+    /// Identities of items another watch reported.
     var reported: Set<String> = []
     /// Items overlapped descendants found, by kind and name.
     var suspects: [String: Suspect] = [:]
@@ -31,17 +37,17 @@ final class SentinelWatch: Sendable {
   struct Suspect: Sendable {
     var item: LeakedItem
     var scopeNames: [String]
-    var location: CodeLocation
   }
 
   init(
     scope: ScopeRuntime, sentinel: Sentinel, location: CodeLocation,
-    reportsOnlySuspects: Bool = false
+    reportsOnlySuspects: Bool = false, isSerial: Bool = false
   ) {
     self.scope = scope
     self.sentinel = sentinel
     self.location = location
     self.reportsOnlySuspects = reportsOnlySuspects
+    self.isSerial = isSerial
   }
 
   var isRoot: Bool { scope.parent == nil }
@@ -57,16 +63,15 @@ final class SentinelWatch: Sendable {
   /// Whether another watch, not this one's ancestor or descendant, ran during its lifetime.
   var isOverlapped: Bool { state.withLock { $0.overlapped } }
 
-  /// Takes the second snapshot and returns what this watch reports, after telling its watched
-  /// ancestors what it reported or handing its findings up to the nearest one.
-  func finish(
-    ancestors: () -> (overlapped: Bool, watches: [SentinelWatch])
-  ) async
-    -> [CleanSlateError]
-  {
+  /// Takes the second snapshot and returns what this watch reports, after telling the running
+  /// watches what it reported, or handing its findings up to its nearest watched ancestor.
+  ///
+  /// - Parameter unregister: Removes the watch from the running ones and says what it learns
+  ///   as it leaves.
+  func finish(unregister: () -> SentinelWatches.Departure) async -> [CleanSlateError] {
     guard let before = state.withLock({ $0.before }) else { return [] }
     var items = await settledItems(since: before)
-    let (overlapped, ancestorWatches) = ancestors()
+    let departure = unregister()
     let (reported, suspects, excused) = state.withLock { ($0.reported, $0.suspects, $0.excused) }
     items.removeAll { reported.contains($0.identity) || excused.contains(Self.key(of: $0)) }
     if reportsOnlySuspects {
@@ -77,23 +82,20 @@ final class SentinelWatch: Sendable {
     }
     guard !items.isEmpty else { return [] }
 
-    if overlapped && !isRoot, let nearest = ancestorWatches.first {
+    if departure.overlapped && !isRoot, let nearest = departure.ancestors.first {
       nearest.receive(
         items.map { item in
-          var names = [scope.name]
-          if let earlier = suspects[Self.key(of: item)] { names = earlier.scopeNames + names }
-          return Suspect(item: item, scopeNames: names, location: location)
+          let earlier = suspects[Self.key(of: item)]?.scopeNames ?? []
+          return Suspect(item: item, scopeNames: earlier + [scope.name])
         })
       return []
     }
-    for ancestor in ancestorWatches { ancestor.covered(items) }
+    for watch in departure.running { watch.covered(items) }
     let named = items.reduce(into: [String: [String]]()) { named, item in
       if let suspect = suspects[Self.key(of: item)] { named[item.identity] = suspect.scopeNames }
     }
-    let suspectLocation = items.lazy.compactMap { suspects[Self.key(of: $0)]?.location }.first
     return LeakReport.failures(
-      items, subject: subject, when: when, suspects: named,
-      location: isRoot ? suspectLocation ?? location : location)
+      items, subject: subject, when: when, suspects: named, location: location)
   }
 
   /// What changed since `before`, giving threads, descriptors and children up to a quarter of
@@ -116,7 +118,7 @@ final class SentinelWatch: Sendable {
     .fileDescriptors, .threads, .childProcesses, .listeningSockets,
   ]
 
-  /// Notes items a descendant reported, so that this watch does not report them again.
+  /// Notes items another watch reported, so that this one does not report them again.
   private func covered(_ items: [LeakedItem]) {
     state.withLock { state in
       for item in items { state.reported.insert(item.identity) }
@@ -136,15 +138,10 @@ final class SentinelWatch: Sendable {
     state.withLock { state in
       for finding in findings {
         let key = Self.key(of: finding.item)
-        if let earlier = state.suspects[key] {
-          state.suspects[key]?.scopeNames =
-            earlier.scopeNames
-            + finding.scopeNames.filter {
-              !earlier.scopeNames.contains($0)
-            }
-        } else {
-          state.suspects[key] = finding
-        }
+        let earlier = state.suspects[key]?.scopeNames ?? []
+        state.suspects[key] = Suspect(
+          item: state.suspects[key]?.item ?? finding.item,
+          scopeNames: earlier + finding.scopeNames.filter { !earlier.contains($0) })
       }
     }
   }
