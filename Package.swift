@@ -115,10 +115,17 @@ let package = Package(
       dependencies: ["CleanSlate"],
       swiftSettings: strictSettings
     ),
+    // Finds the tests that make a test fail when they run before it (`cleanslate bisect`).
+    .target(
+      name: "CleanSlateBisect",
+      dependencies: ["CleanSlate", "CleanSlateReport"],
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "CleanSlateCLI",
       dependencies: [
         "CleanSlate",
+        "CleanSlateBisect",
         "CleanSlateReport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -193,6 +200,13 @@ let package = Package(
     .testTarget(
       name: "CleanSlateParityTests",
       dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateBisectTests",
+      dependencies: [
+        "CleanSlateBisect", "CleanSlateReport", "CleanSlateTestSupport", "CleanSlateCLI",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
