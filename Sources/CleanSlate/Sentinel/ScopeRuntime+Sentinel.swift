@@ -33,9 +33,7 @@ extension ScopeRuntime {
       scope: self, sentinel: sentinel, location: location ?? sentinel.location, isSerial: serial)
     guard SentinelWatches.shared.register(watch) else { return }
     watch.begin()
-    addAfterTeardownCheck {
-      await watch.finish { SentinelWatches.shared.unregister(watch) }
-    }
+    addAfterTeardownCheck(blocking: watch.finishBlocking, run: watch.finish)
   }
 
   /// The scope at the top of this one's parents.
@@ -53,9 +51,7 @@ extension ScopeRuntime {
       reportsOnlySuspects: reportsOnlySuspects)
     guard SentinelWatches.shared.registerRoot(watch) else { return }
     watch.begin()
-    addAfterTeardownCheck {
-      await watch.finish { SentinelWatches.shared.unregister(watch) }
-    }
+    addAfterTeardownCheck(blocking: watch.finishBlocking, run: watch.finish)
   }
 
   /// Whether `other` is one of this scope's parents, however far up.
@@ -122,8 +118,11 @@ final class SentinelWatches: Sendable {
     var overlapped: Bool
     /// Its watched ancestors, nearest first, the root's last.
     var ancestors: [SentinelWatch]
-    /// Every watch still running, roots included.
-    var running: [SentinelWatch]
+  }
+
+  /// Every watch still running, roots included.
+  func running() -> [SentinelWatch] {
+    state.withLock { Array($0.active.values) + Array($0.roots.values) }
   }
 
   /// Removes a watch from the running ones.
@@ -132,7 +131,7 @@ final class SentinelWatches: Sendable {
       let key = ObjectIdentifier(watch.scope)
       if watch.isRoot {
         if state.roots[key] === watch { state.roots[key] = nil }
-        return Departure(overlapped: false, ancestors: [], running: [])
+        return Departure(overlapped: false, ancestors: [])
       }
       if state.active[key] === watch { state.active[key] = nil }
       var ancestors: [SentinelWatch] = []
@@ -142,9 +141,7 @@ final class SentinelWatches: Sendable {
         if let ancestor = state.active[key] ?? state.roots[key] { ancestors.append(ancestor) }
         scope = current.parent
       }
-      return Departure(
-        overlapped: watch.isOverlapped, ancestors: ancestors,
-        running: Array(state.active.values) + Array(state.roots.values))
+      return Departure(overlapped: watch.isOverlapped, ancestors: ancestors)
     }
   }
 

@@ -55,12 +55,13 @@ struct ProcessSnapshot: Sendable {
 
   /// The current directory's path.
   static func currentDirectory() -> String? {
-    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-    let found = buffer.withUnsafeMutableBytes { bytes in
-      getcwd(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count) != nil
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer in
+      guard getcwd(buffer.baseAddress!, buffer.count) != nil else { return nil }
+      let length = strlen(buffer.baseAddress!)
+      return String(
+        decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: length),
+        as: UTF8.self)
     }
-    guard found else { return nil }
-    return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
   }
 
   /// Paths never listed: CleanSlate's sandboxes, and the trace file if it is written in a root.

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The sentinel's watch over one scope: its first snapshot, taken when the scope began, and
 /// what the watches of its descendants reported or handed up to it.
 ///
@@ -66,12 +74,52 @@ final class SentinelWatch: Sendable {
   /// Takes the second snapshot and returns what this watch reports, after telling the running
   /// watches what it reported, or handing its findings up to its nearest watched ancestor.
   ///
-  /// - Parameter unregister: Removes the watch from the running ones and says what it learns
-  ///   as it leaves.
-  func finish(unregister: () -> SentinelWatches.Departure) async -> [CleanSlateError] {
-    guard let before = state.withLock({ $0.before }) else { return [] }
-    var items = await settledItems(since: before)
-    let departure = unregister()
+  /// Threads, descriptors, children and sockets get up to a quarter of a second to settle (a
+  /// thread on its way out, a socket an event loop is closing), as goleak retries before it
+  /// reports a goroutine; the wait happens only when one was found.
+  func finish() async -> [CleanSlateError] {
+    guard var (after, items) = firstLook() else { return [] }
+    var pause = 1
+    while needsToSettle(items), pause <= 128 {
+      try? await Task.sleep(for: .milliseconds(pause))
+      pause *= 2
+      (after, items) = lookAgain(after)
+    }
+    return conclude(items)
+  }
+
+  /// ``finish()`` for a synchronous caller, which waits for things to settle on its thread.
+  func finishBlocking() -> [CleanSlateError] {
+    guard var (after, items) = firstLook() else { return [] }
+    var pause: UInt32 = 1
+    while needsToSettle(items), pause <= 128 {
+      usleep(pause * 1000)
+      pause *= 2
+      (after, items) = lookAgain(after)
+    }
+    return conclude(items)
+  }
+
+  private func firstLook() -> (ProcessSnapshot, [LeakedItem])? {
+    guard let before = state.withLock({ $0.before }) else { return nil }
+    let after = ProcessSnapshot.take(sentinel)
+    return (after, StateDiff.items(from: before, to: after, sentinel: sentinel))
+  }
+
+  private func lookAgain(_ after: ProcessSnapshot) -> (ProcessSnapshot, [LeakedItem]) {
+    let after = after.retakingVolatile()
+    let before = state.withLock { $0.before }!
+    return (after, StateDiff.items(from: before, to: after, sentinel: sentinel))
+  }
+
+  private func needsToSettle(_ items: [LeakedItem]) -> Bool {
+    items.contains { Self.volatileKinds.contains($0.kind) }
+  }
+
+  /// Leaves the running watches and turns what was found into failures, or hands it up.
+  private func conclude(_ found: [LeakedItem]) -> [CleanSlateError] {
+    let departure = SentinelWatches.shared.unregister(self)
+    var items = found
     let (reported, suspects, excused) = state.withLock { ($0.reported, $0.suspects, $0.excused) }
     items.removeAll { reported.contains($0.identity) || excused.contains(Self.key(of: $0)) }
     if reportsOnlySuspects {
@@ -90,28 +138,12 @@ final class SentinelWatch: Sendable {
         })
       return []
     }
-    for watch in departure.running { watch.covered(items) }
+    for watch in SentinelWatches.shared.running() { watch.covered(items) }
     let named = items.reduce(into: [String: [String]]()) { named, item in
       if let suspect = suspects[Self.key(of: item)] { named[item.identity] = suspect.scopeNames }
     }
     return LeakReport.failures(
       items, subject: subject, when: when, suspects: named, location: location)
-  }
-
-  /// What changed since `before`, giving threads, descriptors and children up to a quarter of
-  /// a second to settle (a thread on its way out, a socket an event loop is closing), as goleak
-  /// retries before it reports a goroutine. The wait happens only when something was found.
-  private func settledItems(since before: ProcessSnapshot) async -> [LeakedItem] {
-    var after = ProcessSnapshot.take(sentinel)
-    var items = StateDiff.items(from: before, to: after, sentinel: sentinel)
-    var pause = 1
-    while items.contains(where: { Self.volatileKinds.contains($0.kind) }), pause <= 128 {
-      try? await Task.sleep(for: .milliseconds(pause))
-      pause *= 2
-      after = after.retakingVolatile()
-      items = StateDiff.items(from: before, to: after, sentinel: sentinel)
-    }
-    return items
   }
 
   private static let volatileKinds: Set<Sentinel.Kind> = [
