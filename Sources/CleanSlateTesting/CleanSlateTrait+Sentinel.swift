@@ -21,8 +21,8 @@ extension Trait where Self == CleanSlateTrait {
   /// Swift Testing runs tests in parallel: a test that ran alongside another watched test is not
   /// blamed for what changed meanwhile; its suite (or the end of the run) reports it instead,
   /// naming the tests that were running. Serialize the suite (`.serialized`) or run
-  /// `swift test --no-parallel` to get reports at each test. See
-  /// <doc:CleanSlate/FindingTestsThatLeakState>.
+  /// `swift test --no-parallel` to get reports at each test. See "Finding tests
+  /// that leak state" in CleanSlate's documentation.
   ///
   /// - Parameters:
   ///   - kinds: The kinds of state to check; every kind by default.

@@ -102,8 +102,8 @@ open class FixtureTestCase: XCTestCase {
   ///
   /// The first snapshot is taken before `setUp`, the second after every teardown of the test;
   /// what changed is recorded as one failure per kind of state, at the line that created the
-  /// `Sentinel`. Return `nil` to keep a class out of a run-wide watch. See
-  /// <doc:CleanSlate/FindingTestsThatLeakState>.
+  /// `Sentinel`. Return `nil` to keep a class out of a run-wide watch. See "Finding tests
+  /// that leak state" in CleanSlate's documentation.
   open class var sentinel: Sentinel? { Sentinel.runWide }
 
   /// Ends the class's suite scope if its last test did not (the tests ran outside an XCTest
