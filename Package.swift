@@ -189,6 +189,13 @@ let package = Package(
       path: "Tests/CleanSlateTestSupport",
       swiftSettings: strictSettings
     ),
+    // What the sentinel's snapshots cost, by kind (run by Benchmarks/run.sh, release build).
+    .executableTarget(
+      name: "CleanSlateSentinelCost",
+      dependencies: ["CleanSlate"],
+      path: "Tests/CleanSlateSentinelCost",
+      swiftSettings: strictSettings
+    ),
     // A test process whose process-scoped fixture fails to tear down at the end of the run.
     .executableTarget(
       name: "CleanSlateRunEndProbe",

@@ -12,7 +12,7 @@ enum ProcessProbe {
   /// The open file descriptors' numbers.
   static func fileDescriptors() -> [Int32]? {
     #if os(Linux)
-      return ProcFiles.numbers(in: "/proc/self/fd")
+      return ProcDirectories.shared.descriptorNumbers()
     #else
       return nil
     #endif
@@ -27,7 +27,7 @@ enum ProcessProbe {
   /// The threads' ids.
   static func threads() -> [Int32]? {
     #if os(Linux)
-      return ProcFiles.numbers(in: "/proc/self/task")
+      return ProcDirectories.shared.threadIDs()
     #else
       return nil
     #endif

@@ -11,7 +11,7 @@ import Foundation
 /// The process state the sentinel compares, at one moment: only the kinds it was asked for,
 /// each as cheap to take as it can be (numbers and raw bytes; names and targets are looked up
 /// later, for what changed).
-struct ProcessSnapshot: Sendable {
+package struct ProcessSnapshot: Sendable {
   var environment: EnvironmentImage?
   var currentDirectory: String?
   var userDefaults: DefaultsImage?
@@ -21,7 +21,7 @@ struct ProcessSnapshot: Sendable {
   var children: [Int32]?
 
   /// Takes the kinds `sentinel` checks.
-  static func take(_ sentinel: Sentinel) -> ProcessSnapshot {
+  package static func take(_ sentinel: Sentinel) -> ProcessSnapshot {
     take(sentinel.kinds, roots: sentinel.fileRoots)
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One piece of state a scope changed and did not restore.
-struct LeakedItem: Sendable, Hashable {
+package struct LeakedItem: Sendable, Hashable {
   let kind: Sentinel.Kind
   /// How the report shows it: `+ API_TOKEN="abc" (added)`.
   let line: String
@@ -13,14 +13,14 @@ struct LeakedItem: Sendable, Hashable {
 }
 
 /// What changed between two snapshots, minus what the sentinel allows.
-enum StateDiff {
+package enum StateDiff {
   /// Descriptors the runtime opens for itself on first use (Dispatch's event loop), not leaks of
   /// the test's.
   static let runtimeDescriptors: Set<String> = [
     "anon_inode:[eventpoll]", "anon_inode:[eventfd]", "anon_inode:[timerfd]",
   ]
 
-  static func items(
+  package static func items(
     from before: ProcessSnapshot, to after: ProcessSnapshot, sentinel: Sentinel
   ) -> [LeakedItem] {
     var items: [LeakedItem] = []
