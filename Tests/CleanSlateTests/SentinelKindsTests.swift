@@ -74,6 +74,21 @@ import Testing
     }
   }
 
+  @Test func aCurrentDirectoryChangedBackIsNotReported() async throws {
+    try await withScratchDirectory { scratch in
+      try await holdingProcessState {
+        let original = FileManager.default.currentDirectoryPath
+        let failures = try await harness.test(
+          watching: Sentinel(checking: [.currentDirectory])
+        ) { _ in
+          _ = FileManager.default.changeCurrentDirectoryPath(scratch.path)
+          _ = FileManager.default.changeCurrentDirectoryPath(original)
+        }
+        #expect(failures.mentioning(scratch.lastPathComponent).isEmpty)
+      }
+    }
+  }
+
   @Test func standardUserDefaultsKeysAreReported() async throws {
     try await holdingProcessState {
       // Given a key no one uses
@@ -90,6 +105,18 @@ import Testing
       let failure = try #require(failures.mentioning(key).first)
       #expect(failure.summary.contains("+ \(key) = kept (added)"))
       #expect(failure.advice?.contains(".userDefaults") == true)
+    }
+  }
+
+  @Test func aKeyRemovedBeforeTheEndIsNotReported() async throws {
+    try await holdingProcessState {
+      let key = uniqueMarker("sentinelRemoved")
+      let failures = try await harness.test(watching: Sentinel(checking: [.userDefaults])) {
+        _ in
+        UserDefaults.standard.set("brief", forKey: key)
+        UserDefaults.standard.removeObject(forKey: key)
+      }
+      #expect(failures.mentioning(key).isEmpty)
     }
   }
 
@@ -251,6 +278,19 @@ import Testing
       #expect(failure.summary.contains("socket listening"))
       #expect(failure.summary.contains("(descriptor \(listener.descriptor))"))
       #expect(failures.mentioning("\(listener.descriptor) → socket:").isEmpty)
+    }
+
+    @Test func aSocketClosedBeforeTheEndIsNotReported() async throws {
+      let port = Observed<UInt16>()
+      let failures = try await harness.test(
+        watching: Sentinel(checking: [.fileDescriptors, .listeningSockets])
+      ) { _ in
+        let socket = try ListeningSocket()
+        port.set(socket.port)
+        socket.close()
+      }
+      let closed = try #require(port.value)
+      #expect(failures.mentioning(":\(closed) ").isEmpty)
     }
   #endif
 
