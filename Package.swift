@@ -136,10 +136,17 @@ let package = Package(
       dependencies: ["CleanSlate"],
       swiftSettings: strictSettings
     ),
+    // Finds the tests that make a test fail when they run before it (`cleanslate bisect`).
+    .target(
+      name: "CleanSlateBisect",
+      dependencies: ["CleanSlate", "CleanSlateReport"],
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "CleanSlateCLI",
       dependencies: [
         "CleanSlate",
+        "CleanSlateBisect",
         "CleanSlateReport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -203,6 +210,13 @@ let package = Package(
       path: "Tests/CleanSlateTestSupport",
       swiftSettings: strictSettings
     ),
+    // What the sentinel's snapshots cost, by kind (run by Benchmarks/run.sh, release build).
+    .executableTarget(
+      name: "CleanSlateSentinelCost",
+      dependencies: ["CleanSlate"],
+      path: "Tests/CleanSlateSentinelCost",
+      swiftSettings: strictSettings
+    ),
     // A test process whose process-scoped fixture fails to tear down at the end of the run.
     .executableTarget(
       name: "CleanSlateRunEndProbe",
@@ -214,6 +228,13 @@ let package = Package(
     .testTarget(
       name: "CleanSlateParityTests",
       dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateBisectTests",
+      dependencies: [
+        "CleanSlateBisect", "CleanSlateReport", "CleanSlateTestSupport", "CleanSlateCLI",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

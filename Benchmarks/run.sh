@@ -2,7 +2,7 @@
 # Runs every CleanSlate benchmark in release mode and prints the medians.
 #
 #   Benchmarks/run.sh [runs] [part]   # default: 5 runs of each variant; part: xctest, trace,
-#                                     # report (default: all three)
+#                                     # report, sentinel (default: all four)
 #
 # XCTest memory and overhead: builds the XCTest runner once, then runs each benchmark class
 # in a process of its own (build time excluded), recording peak RSS and wall time.
@@ -11,6 +11,10 @@
 # (-D CLEANSLATE_TRACE_COMPILED_OUT), run interleaved with the normal build (tracing off) and
 # with CLEANSLATE_TRACE=file.jsonl; then `cleanslate report` on synthetic traces of 10,000 and
 # 100,000 events (and, with Chromium installed, the time headless Chromium takes to load it).
+#
+# The sentinel's cost: one snapshot of each kind, timed in a loop (CleanSlateSentinelCost, an
+# executable of the main package); then the 5,000-test suite with CLEANSLATE_SENTINEL unset,
+# set to each kind alone, to every kind but files, and to every kind, the runs interleaved.
 set -euo pipefail
 cd "$(dirname "$0")"
 runs=${1:-5}
@@ -167,5 +171,47 @@ for events in 10000 100000; do
     "$(printf '%s\n' "${rss[@]}" | median | awk '{ print $1 / 1024 }')" \
     "$(awk -v b="$(stat -c %s "$page")" 'BEGIN { print b / 1048576 }')" "$load"
   rm -f "$trace" "$page"
+done
+fi
+
+# MARK: - The sentinel's cost
+
+if [[ $part == all || $part == sentinel ]]; then
+swift build -c release --package-path .. --product CleanSlateSentinelCost >&2
+echo
+echo "## One sentinel snapshot, by kind (medians of 20 batches of 1,000)"
+echo
+"$(swift build -c release --package-path .. --show-bin-path)/CleanSlateSentinelCost" 20000
+sentinel_variants=(off currentDirectory environment userDefaults fileDescriptors threads
+  childProcesses listeningSockets files -files 1)
+class=FixturesSyncSetUpBenchmark
+declare -A sentinel_wall sentinel_cpu
+for ((run = 0; run < runs; run++)); do
+  for variant in "${sentinel_variants[@]}"; do
+    environment=()
+    [ "$variant" != off ] && environment=(CLEANSLATE_SENTINEL="$variant")
+    start=$EPOCHREALTIME
+    # A watched run may fail on what other processes change meanwhile (files in the temporary
+    # directory): its status is not the measure.
+    env "${environment[@]}" /usr/bin/time -f '%U %S' -o /tmp/cleanslate-bench-time \
+      "$runner" "XCTestBenchmarks.$class" >/dev/null 2>&1 || true
+    end=$EPOCHREALTIME
+    # The last line: a failed run's first line says it failed.
+    read -r user system < <(tail -n 1 /tmp/cleanslate-bench-time)
+    sentinel_wall[$variant]+="$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }') "
+    sentinel_cpu[$variant]+="$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }') "
+  done
+done
+echo
+echo "## The sentinel's cost ($runs interleaved runs each, medians; 5,000 tests, 10,000 snapshots)"
+echo
+echo "| CLEANSLATE_SENTINEL | wall time (s) | CPU time (s) | CPU per test over off (µs) |"
+echo "|---|---:|---:|---:|"
+off_cpu=$(printf '%s\n' ${sentinel_cpu[off]} | median)
+for variant in "${sentinel_variants[@]}"; do
+  wall=$(printf '%s\n' ${sentinel_wall[$variant]} | median)
+  cpu=$(printf '%s\n' ${sentinel_cpu[$variant]} | median)
+  extra=$(awk -v c="$cpu" -v o="$off_cpu" 'BEGIN { printf "%.0f", (c - o) / 5000 * 1000000 }')
+  echo "| $variant | $wall | $cpu | $extra |"
 done
 fi

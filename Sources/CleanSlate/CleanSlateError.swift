@@ -92,6 +92,8 @@ extension CleanSlateError {
     public static let expectationUnmet = Code("expectationUnmet")
     /// An assertion of the test's own failed (``reportFailure(_:fileID:filePath:line:column:)``).
     public static let assertionFailed = Code("assertionFailed")
+    /// A scope left process state changed after its teardowns: the ``Sentinel`` found it.
+    public static let stateLeaked = Code("stateLeaked")
   }
 }
 

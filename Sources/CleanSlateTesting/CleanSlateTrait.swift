@@ -30,6 +30,8 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
   let fixtures: [AnyFixture]
   /// Where the trait was added, for failures about the trait itself.
   let sourceLocation: SourceLocation
+  /// The process-state watch the trait asks for (`.sentinel(...)`), if any.
+  var sentinel: Sentinel? = nil
 
   /// Always `true`: the tests of a suite, and its nested suites, inherit the trait, so that each
   /// of them gets a scope of its own.

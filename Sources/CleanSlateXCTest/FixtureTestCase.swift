@@ -68,6 +68,7 @@ open class FixtureTestCase: XCTestCase {
     let scope = ScopeRuntime(
       .test, name: name, parent: SuiteScopes.shared.scope(for: Self.self),
       reporter: { failure in testCase.value?.recordOnTest(failure) })
+    if let sentinel = Self.sentinel { scope.watchState(sentinel, serial: true) }
     testScope = scope
     ScopeRuntime.$current.withValue(scope) {
       #if canImport(ObjectiveC)
@@ -91,6 +92,19 @@ open class FixtureTestCase: XCTestCase {
       report(SuiteScopes.shared.end(Self.self))
     }
   }
+
+  /// The process-state watch for this class's tests and its suite scope: `nil` (no watch) unless
+  /// the run asks for one with `CLEANSLATE_SENTINEL`. Override it to watch this class.
+  ///
+  /// ```swift
+  /// override class var sentinel: Sentinel? { Sentinel(allowing: [.threads: ["NIO-SGLTN-*"]]) }
+  /// ```
+  ///
+  /// The first snapshot is taken before `setUp`, the second after every teardown of the test;
+  /// what changed is recorded as one failure per kind of state, at the line that created the
+  /// `Sentinel`. Return `nil` to keep a class out of a run-wide watch. See "Finding tests
+  /// that leak state" in CleanSlate's documentation.
+  open class var sentinel: Sentinel? { Sentinel.runWide }
 
   /// Ends the class's suite scope if its last test did not (the tests ran outside an XCTest
   /// suite). Failures found here cannot be recorded on a test: they go to standard error, and

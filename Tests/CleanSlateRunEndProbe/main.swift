@@ -9,6 +9,7 @@ import XCTest
 //
 //   CleanSlateRunEndProbe xctest|testing failing|passing
 //   CleanSlateRunEndProbe xctest outside     (a check made where no test runs)
+//   CleanSlateRunEndProbe sentinel           (two watched tests at once, one leaking a variable)
 
 /// A process fixture whose teardown throws when the probe runs in `failing` mode.
 let tornDownAtTheEnd = Fixture("tornDownAtTheEnd", scope: .process) { context in
@@ -52,6 +53,18 @@ case "testing":
   ProcessScopeEnding.installOnce()
   _ = try await ScopeRuntime.process.use(tornDownAtTheEnd, at: CodeLocation())
   print("testing body done")
+case "sentinel":
+  // What the Swift Testing traits do for two tests running at once, both watched: neither is
+  // blamed for the variable one of them left set; the run's end reports it.
+  ProcessScopeEnding.installOnce()
+  let sentinel = Sentinel(checking: [.environment])
+  let leaking = ScopeRuntime(.test, name: "Probe/leaks()", parent: .process)
+  leaking.watchState(sentinel)
+  let other = ScopeRuntime(.test, name: "Probe/other()", parent: .process)
+  other.watchState(sentinel)
+  setenv("CLEANSLATE_PROBE_LEAK", "1", 1)
+  let atTests = await leaking.end() + other.end()
+  print("sentinel body done, \(atTests.count) failures at the tests")
 default:
   FileHandle.standardError.write(
     Data("usage: CleanSlateRunEndProbe xctest|testing failing|passing\n".utf8))

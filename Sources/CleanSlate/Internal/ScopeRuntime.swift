@@ -29,7 +29,7 @@ package final class ScopeRuntime: Sendable {
     var teardowns: [Teardown] = []
     var bodyEndChecks: [(phase: BodyEndPhase, check: @Sendable () async -> [CleanSlateError])] =
       []
-    var afterTeardownChecks: [@Sendable () async -> [CleanSlateError]] = []
+    var afterTeardownChecks: [AfterTeardownCheck] = []
     var failed = false
     var ended = false
     /// On a scope without a parent: teardowns registered on scopes that had already ended,
@@ -212,7 +212,9 @@ package final class ScopeRuntime: Sendable {
     } else {
       // Shared setup runs in a task of its own, so that cancelling the test that happened to
       // ask first does not fail the fixture for every other test.
+      let sentinelExcuse = SentinelWatches.shared.watchSharedSetup(in: self)
       result = await Task { await .capturing { try await fixture.setup(context) } }.value
+      sentinelExcuse?.finish()
     }
     let outcome: FixtureEntry.Outcome = result.map { $0 as any Sendable }.mapError {
       CleanSlateError.setup(of: fixture.name, path: path, location: fixture.location, threw: $0)
@@ -307,7 +309,19 @@ package final class ScopeRuntime: Sendable {
 
   /// Registers a check to run once every teardown of this scope has run.
   package func addAfterTeardownCheck(_ check: @escaping @Sendable () async -> [CleanSlateError]) {
-    state.withLock { $0.afterTeardownChecks.append(check) }
+    state.withLock { $0.afterTeardownChecks.append(AfterTeardownCheck(run: check)) }
+  }
+
+  /// Registers a check to run once every teardown of this scope has run that a synchronous
+  /// caller may run as it is (`blocking`), so that ``endBlocking(waiter:)`` need not hop into
+  /// async code for it; ``end()`` runs `run`.
+  package func addAfterTeardownCheck(
+    blocking: @escaping @Sendable () -> [CleanSlateError],
+    run: @escaping @Sendable () async -> [CleanSlateError]
+  ) {
+    state.withLock {
+      $0.afterTeardownChecks.append(AfterTeardownCheck(run: run, blocking: blocking))
+    }
   }
 
   /// Whether anything waits for the end of the test body; when not, ``finishBody()`` has
@@ -347,7 +361,7 @@ package final class ScopeRuntime: Sendable {
     if !checks.isEmpty {
       let found = await Task {
         var failures: [CleanSlateError] = []
-        for check in checks { failures += await check() }
+        for check in checks { failures += await check.run() }
         return failures
       }.value
       traceIssues(found)
@@ -358,17 +372,23 @@ package final class ScopeRuntime: Sendable {
   }
 
   /// Ends the scope from a synchronous caller, as ``end()`` does, when every teardown is
-  /// synchronous and no after-teardown check is registered: the teardowns run on a thread of
-  /// their own while the caller waits on `waiter`, without hopping into async code. Returns
+  /// synchronous and every after-teardown check can run blocking: the teardowns run on a thread
+  /// of their own while the caller waits on `waiter`, without hopping into async code. Returns
   /// `nil`, changing nothing, when there is asynchronous work; call ``end()`` then.
   package func endBlocking(waiter: some BlockingWaiter) -> [CleanSlateError]? {
     let work = takeEndWork { state in
-      state.afterTeardownChecks.isEmpty && state.teardowns.allSatisfy(\.isSynchronous)
+      state.afterTeardownChecks.allSatisfy { $0.blocking != nil }
+        && state.teardowns.allSatisfy(\.isSynchronous)
     }
-    guard let (teardowns, _) = work else { return hasEnded ? [] : nil }
+    guard let (teardowns, checks) = work else { return hasEnded ? [] : nil }
     var failures =
       teardowns.isEmpty
       ? [] : teardownSequence(Array((consume teardowns).reversed())).runBlocking(waiter: waiter)
+    if !checks.isEmpty {
+      let found = checks.flatMap { $0.blocking?() ?? [] }
+      traceIssues(found)
+      failures += found
+    }
     if parent == nil {
       let noneLate = state.withLock { state -> Bool in
         guard state.lateTeardowns?.isEmpty ?? true else { return false }
@@ -390,7 +410,7 @@ package final class ScopeRuntime: Sendable {
   /// holds for its state and it had not ended yet.
   private func takeEndWork(
     if condition: (State) -> Bool
-  ) -> ([Teardown], [@Sendable () async -> [CleanSlateError]])? {
+  ) -> ([Teardown], [AfterTeardownCheck])? {
     state.withLock { state in
       guard !state.ended, condition(state) else { return nil }
       defer {
@@ -464,4 +484,11 @@ package final class ScopeRuntime: Sendable {
       )
     }
   }
+}
+
+/// A check that runs once every teardown of its scope has run.
+struct AfterTeardownCheck: Sendable {
+  let run: @Sendable () async -> [CleanSlateError]
+  /// The same check for a synchronous caller, when it has one.
+  var blocking: (@Sendable () -> [CleanSlateError])? = nil
 }

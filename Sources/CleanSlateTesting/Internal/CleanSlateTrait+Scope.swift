@@ -28,6 +28,7 @@ extension CleanSlateTrait {
     let runtime = ScopeRuntime(
       target.kind, name: target.name, parent: parent(for: target),
       reporter: { failure in failure.recordIssue() })
+    if let sentinel = target.sentinel { runtime.watchState(sentinel, at: target.location) }
     try await run(function, in: runtime, for: target)
   }
 

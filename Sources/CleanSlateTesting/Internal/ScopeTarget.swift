@@ -12,12 +12,21 @@ package struct ScopeTarget: Sendable, Hashable {
   package var name: String
   /// What tells this suite or test apart from every other one in the run.
   package var id: String
+  /// The process-state watch to start when the scope opens, if any.
+  package var sentinel: Sentinel?
+  /// Where the suite or test is declared, for failures about the whole scope.
+  package var location: CodeLocation?
 
   /// Creates a target.
-  package init(_ kind: FixtureScope, name: String, id: String? = nil) {
+  package init(
+    _ kind: FixtureScope, name: String, id: String? = nil, sentinel: Sentinel? = nil,
+    location: CodeLocation? = nil
+  ) {
     self.kind = kind
     self.name = name
     self.id = id ?? name
+    self.sentinel = sentinel
+    self.location = location
   }
 
   /// The target for a suite, or for the running case of a test function.
@@ -25,6 +34,8 @@ package struct ScopeTarget: Sendable, Hashable {
     self.init(
       test.isSuite ? .suite : .test,
       name: test.id.nameComponents.joined(separator: "/"),
-      id: test.id.description)
+      id: test.id.description,
+      sentinel: Self.sentinel(of: test),
+      location: CodeLocation(test.sourceLocation))
   }
 }

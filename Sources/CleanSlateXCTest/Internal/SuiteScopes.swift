@@ -23,6 +23,9 @@ final class SuiteScopes: Sendable {
       let scope = ScopeRuntime(
         .suite, name: String(describing: testClass), parent: .process,
         observer: observer.value.map { .some($0) } ?? .none)
+      if let sentinel = (testClass as? FixtureTestCase.Type)?.sentinel {
+        scope.watchState(sentinel, serial: true)
+      }
       scopes[key] = scope
       return scope
     }

@@ -1,0 +1,22 @@
+/// Runs some of a package's tests, one at a time, and tells whether the victim passed.
+///
+/// ``SwiftTestRunner`` runs `swift test`; tests of the bisection give it a runner that
+/// simulates a suite, so that what the algorithm costs is checked without building one.
+package protocol TestRunner: Sendable {
+  /// Runs `tests` (each a full name, as `swift test list` prints it), in the package's own
+  /// order, one at a time; the last one is the victim.
+  func run(_ tests: [String], victim: String) async throws -> TestRunOutcome
+}
+
+/// What one run of some tests said about the victim.
+package struct TestRunOutcome: Sendable {
+  /// Whether the victim ran and passed.
+  package var victimPassed: Bool
+  /// The lifecycle trace the run wrote (`CLEANSLATE_TRACE`), if any.
+  package var tracePath: String?
+
+  package init(victimPassed: Bool, tracePath: String? = nil) {
+    self.victimPassed = victimPassed
+    self.tracePath = tracePath
+  }
+}
