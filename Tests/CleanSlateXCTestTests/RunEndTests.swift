@@ -18,7 +18,7 @@ final class RunEndTests: XCTestCase {
     XCTAssertTrue(outcome.standardOutput.contains("with 0 failures"), outcome.standardOutput)
     XCTAssertTrue(
       outcome.standardError.contains(
-        "CleanSlateRunEndProbe/main.swift:16: error: Teardown of fixture 'tornDownAtTheEnd' threw"),
+        "CleanSlateRunEndProbe/main.swift:17: error: Teardown of fixture 'tornDownAtTheEnd' threw"),
       outcome.standardError)
     XCTAssertEqual(outcome.status, EXIT_FAILURE)
   }
@@ -48,7 +48,7 @@ final class RunEndTests: XCTestCase {
     XCTAssertTrue(outcome.standardOutput.contains("with 0 failures"), outcome.standardOutput)
     XCTAssertTrue(
       outcome.standardError.contains(
-        "CleanSlateRunEndProbe/main.swift:37: error: verifyLater(Mock) was called outside a running test."
+        "CleanSlateRunEndProbe/main.swift:38: error: verifyLater(Mock) was called outside a running test."
       ), outcome.standardError)
     XCTAssertEqual(outcome.status, EXIT_FAILURE)
   }
