@@ -24,7 +24,7 @@
     /// the test ends, the rollback to the savepoint is sent on its connection and the connection
     /// goes back to the pool, where the next test's statements will run after that rollback. (A
     /// test that leaves statements running when it ends is the exception: its end waits for their
-    /// answers, at most two seconds, so that a `COMMIT` among them is reported against it.) The
+    /// answers, at most half the teardown limit, so that a `COMMIT` among them is reported against it.) The
     /// application's transactions become savepoints (see
     /// ``PostgresTestConnection``). A transaction the test left open, or one the code under test
     /// ended with a raw `COMMIT`, is reported when the test ends; after a `COMMIT` the database

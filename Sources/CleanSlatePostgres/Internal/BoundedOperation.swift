@@ -1,4 +1,5 @@
 #if Postgres
+  internal import CleanSlate
   internal import NIOCore
   internal import PostgresNIO
 
@@ -11,8 +12,16 @@
   /// but CleanSlate's own connections do not), so waiting on it is not enough: each operation races
   /// the connection's close and a time limit, and loses to either.
   enum BoundedOperation {
-    /// How long a fixture's own statement or close may take before the connection is given up.
-    static let timeLimit: Duration = .seconds(2)
+    /// How long a fixture's own statement or close may take before the connection is given up:
+    /// half the teardown limit (5 s unless `CLEANSLATE_TEARDOWN_TIMEOUT` or
+    /// `CleanSlateDefaults.teardownTimeout` says otherwise), so that it is reported as what it is
+    /// before the teardown that runs it times out.
+    ///
+    /// It measures the wait as the test process sees it, the time to be scheduled again
+    /// included: on a busy machine running hundreds of tests at once (two cores, Swift Testing's
+    /// parallel tests) an answer the server sent at once can take seconds to be seen. A limit
+    /// of 2 s failed there; a slow CI machine is given more with the teardown limit.
+    static var timeLimit: Duration { CleanSlateDefaults.teardownTimeout / 2 }
 
     /// Why a bounded operation did not finish.
     enum Failure: Error, CustomStringConvertible {
