@@ -231,9 +231,12 @@ import Testing
       child.arguments = [duration]
       defer {
         // SIGKILL: a child started from a thread of the test process inherits its blocked
-        // signals, SIGTERM among them on Dispatch's threads.
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
+        // signals, SIGTERM among them on Dispatch's threads. Only a child that started: the pid
+        // of one that did not is 0, and kill(0, …) would kill this whole test process group.
+        if child.processIdentifier > 0 {
+          kill(child.processIdentifier, SIGKILL)
+          child.waitUntilExit()
+        }
       }
 
       // When a watched test launches it and leaves it running

@@ -118,7 +118,8 @@
               await execution.teardown(using: options.teardownSequence)
               // The leader has exited but is not reaped until this closure returns, so its process
               // group id cannot have been reused: kill whatever is left in the group.
-              kill(-pid, SIGKILL)
+              // Never with a pid of 0 or less: kill(0, …) would hit the test process's own group.
+              if pid > 0 { kill(-pid, SIGKILL) }
               await group.waitForAll()
             }
           }

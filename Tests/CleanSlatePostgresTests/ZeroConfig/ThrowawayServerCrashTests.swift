@@ -42,6 +42,7 @@
       let supervisor = try #require(ProcessIdentity(directoryName: record.supervisor))
       let sharedMemory = PostmasterFile(data: killed.appendingPathComponent("data"))?
         .sharedMemoryID
+      try #require(first.postmaster.pid > 0)
       kill(supervisor.pid, SIGKILL)
       kill(first.postmaster.pid, SIGKILL)
       #expect(await eventually { !isRunning(first.postmaster.pid) && !isRunning(supervisor.pid) })
