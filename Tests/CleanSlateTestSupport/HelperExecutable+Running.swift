@@ -23,7 +23,8 @@ extension HelperExecutable {
       process.executableURL = URL(fileURLWithPath: command[0])
       process.arguments = Array(command.dropFirst())
       if let environment { process.environment = environment }
-      if let directory { process.currentDirectoryURL = directory }
+      // `/` unless told: a parallel test's sandbox, the current directory now, may be gone soon.
+      process.currentDirectoryURL = directory ?? URL(fileURLWithPath: "/", isDirectory: true)
       process.standardInput = input
       process.standardOutput = output
       process.standardError = errors

@@ -44,6 +44,9 @@ package struct HelperExecutable: Sendable {
     _ arguments: [String], environment: [String: String]? = nil
   ) async throws -> Outcome {
     let process = Process()
+    // In `/`: a parallel test may have made the current directory its sandbox, gone by the time
+    // the helper starts (Foundation then says the executable does not exist).
+    process.currentDirectoryURL = URL(fileURLWithPath: "/", isDirectory: true)
     process.executableURL = url
     process.arguments = arguments
     if let environment { process.environment = environment }

@@ -228,6 +228,9 @@ import Testing
       let duration = "600.\(UInt32.random(in: 100_000...999_999))"
       let child = Process()
       child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+      // In `/`: Process takes the current directory when it is made, and a parallel test's
+      // sandbox (the current directory for a while) is gone by the time the child starts.
+      child.currentDirectoryURL = URL(fileURLWithPath: "/")
       child.arguments = [duration]
       defer {
         // SIGKILL: a child started from a thread of the test process inherits its blocked
@@ -257,6 +260,7 @@ import Testing
         _ in
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/bin/sh")
+        child.currentDirectoryURL = URL(fileURLWithPath: "/")
         child.arguments = ["-c", ": \(marker)"]
         try child.run()
         child.waitUntilExit()

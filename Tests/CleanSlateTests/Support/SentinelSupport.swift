@@ -36,7 +36,14 @@ struct SentinelHarness {
     try await oneSentinelTestAtATime {
       let test = ScopeRuntime(.test, name: name, parent: root)
       test.watchState(sentinel)
-      try await test.withCurrent { try await body(test) }
+      do {
+        try await test.withCurrent { try await body(test) }
+      } catch {
+        // End the scope all the same: a watch left open would overlap every later one, which
+        // would then report to the run instead of their tests.
+        _ = await test.finishBody() + test.end()
+        throw error
+      }
       return (await test.finishBody() + test.end()).filter { $0.code == .stateLeaked }
     }
   }

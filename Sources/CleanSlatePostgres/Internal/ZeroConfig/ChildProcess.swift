@@ -17,7 +17,9 @@
     static func run(
       _ command: [String], environment: [String: String]? = nil
     ) async throws -> Outcome {
-      let process = Process()
+      // In `/`: the current directory a parallel test gave the process (its sandbox) may be
+      // gone by the time the program starts, which Foundation reports as the program missing.
+      let process = Process.inRootDirectory()
       process.executableURL = URL(fileURLWithPath: command[0])
       process.arguments = Array(command.dropFirst())
       if let environment { process.environment = environment }
