@@ -1,0 +1,42 @@
+#if Vapor
+  internal import CleanSlate
+  internal import CleanSlatePostgres
+  internal import Fluent
+  internal import FluentPostgresDriver
+  internal import FluentSQLiteDriver
+  internal import Vapor
+
+  /// Putting a test's own database in place of an app's default one.
+  enum VaporAppDatabaseSetup {
+    static func provide(
+      _ database: VaporAppDatabase, to app: Application, context: FixtureContext,
+      templates: PostgresTemplates?
+    ) async throws {
+      switch database.kind {
+      case .none:
+        return
+      case .sqlite:
+        let id = DefaultDatabase.id(in: app.databases) ?? .sqlite
+        let plan = try await FluentMigrationPlan.make(
+          from: app.migrations, for: id, recordingActions: false)
+        await DefaultDatabase.replace(id, in: app.databases, with: .sqlite(.memory))
+        try await plan.run(on: app.db(id))
+      case .postgres(let server, _, _):
+        guard let templates else { return }
+        guard let server = server ?? PostgresTestServer.fromEnvironment else {
+          throw VaporAppError.noPostgresServer
+        }
+        let id = DefaultDatabase.id(in: app.databases) ?? .psql
+        let plan = try await FluentMigrationPlan.make(
+          from: app.migrations, for: id, recordingActions: true)
+        let fixture = templates.databaseFixture(for: plan, id: id, on: server)
+        let testDatabase = try await context.use(fixture)
+        await DefaultDatabase.replace(
+          id, in: app.databases,
+          with: .postgres(
+            configuration: SQLPostgresConfiguration(
+              coreConfiguration: testDatabase.configuration)))
+      }
+    }
+  }
+#endif
