@@ -6,6 +6,7 @@
   import Foundation
   import Testing
   import Vapor
+  import VaporTesting
 
   @Suite(postgresTests) struct VaporAppFailureTests {
     struct NoSecret: Error {}

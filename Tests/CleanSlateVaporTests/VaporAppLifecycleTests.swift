@@ -3,6 +3,7 @@
   import CleanSlateTestSupport
   import CleanSlateVapor
   import Fluent
+  import FluentPostgresDriver
   import Foundation
   import Testing
   import VaporTesting
@@ -21,14 +22,14 @@
         app.logger = logs.logger()
         try await configure(app)
       }
-      weak var released: Application?
+      let released = WeakBox<Application>()
       let shutDown = Box(false)
       let process = makeProcessScope()
       // When a test uses it and passes, fails or throws.
       do {
         _ = try await runTestScope("Vapor/\(outcome)()", in: process, failing: outcome == .fail) {
           let app = try await use(fixture)
-          released = app
+          released.value = app
           try await app.testing().test(.GET, "todos") { #expect($0.status == .ok) }
           let didShutdown = shutDown
           app.lifecycle.use(ShutdownProbe(shutDown: didShutdown))
@@ -38,7 +39,7 @@
       _ = await process.end()
       // Then the app was shut down, released, and never logged that it was not.
       #expect(shutDown.value)
-      #expect(released == nil)
+      #expect(released.value == nil)
       #expect(!logs.all.contains { $0.contains("shutdown() was not called") })
     }
 

@@ -35,7 +35,7 @@
       ) { response in
         #expect(response.status == .ok)
       }
-      try await tester.test(.GET, "todos") { response in
+      try await tester.test(.GET, "todos") { response async throws in
         #expect(try response.content.decode([Todo].self).map(\.title) == ["over TCP"])
       }
     }
@@ -58,7 +58,7 @@
 
     @Test func noneKeepsTheDatabaseConfigureChose() async throws {
       let app = try await use(.todoAppAsConfigured)
-      try await app.testing().test(.GET, "todos") { response in
+      try await app.testing().test(.GET, "todos") { response async throws in
         #expect(response.status == .ok)
         #expect(try response.content.decode([Todo].self).isEmpty)
       }

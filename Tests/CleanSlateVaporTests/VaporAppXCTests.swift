@@ -19,21 +19,22 @@
     func testCreatesATodoInItsOwnDatabase() async throws {
       try await app.test(
         .POST, "todos", beforeRequest: { try $0.content.encode(Todo(title: "call mum")) }
-      ) { response in
+      ) { response async throws in
         XCTAssertEqual(response.status, .ok)
       }
-      try await app.test(.GET, "todos") { response in
+      try await app.test(.GET, "todos") { response async throws in
         XCTAssertEqual(try response.content.decode([Todo].self).map(\.title), ["call mum"])
       }
     }
 
     func testStartsEmptyWhateverTheOtherTestsWrote() async throws {
-      XCTAssertEqual(try await Todo.query(on: app.db).count(), 0)
+      let count = try await Todo.query(on: app.db).count()
+      XCTAssertEqual(count, 0)
       try await Todo(title: "left behind").save(on: app.db)
     }
 
     func testRunsAgainstItsOwnPostgreSQLDatabase() async throws {
-      try await app.test(.GET, "database") { response in
+      try await app.test(.GET, "database") { response async throws in
         XCTAssertTrue(response.body.string.hasPrefix("cs_db_"))
       }
     }

@@ -8,6 +8,16 @@
   import PostgresNIO
   import Testing
 
+  /// A weak reference that `@Sendable` closures can share.
+  final class WeakBox<Object: AnyObject>: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var object: Object?
+    var value: Object? {
+      get { lock.withLock { object } }
+      set { lock.withLock { object = newValue } }
+    }
+  }
+
   /// Log lines an app wrote, kept in memory.
   final class CapturedLogs: Sendable {
     private let lines = Box<[String]>([])

@@ -1,0 +1,58 @@
+import Fluent
+import Vapor
+
+/// A thing to do.
+public final class Todo: Model, Content, @unchecked Sendable {
+  public static let schema = "todos"
+
+  @ID(key: .id) public var id: UUID?
+  @Field(key: "title") public var title: String
+  @Enum(key: "status") public var status: Status
+
+  public init() {}
+
+  public init(title: String, status: Status = .open) {
+    self.title = title
+    self.status = status
+  }
+
+  /// Where a todo stands.
+  public enum Status: String, Codable, Sendable {
+    case open, done
+  }
+}
+
+struct CreateStatus: AsyncMigration {
+  func prepare(on database: any Database) async throws {
+    _ = try await database.enum("status").case("open").case("done").create()
+  }
+
+  func revert(on database: any Database) async throws {
+    try await database.enum("status").delete()
+  }
+}
+
+struct CreateTodo: AsyncMigration {
+  func prepare(on database: any Database) async throws {
+    let status = try await database.enum("status").read()
+    try await database.schema("todos")
+      .id()
+      .field("title", .string, .required)
+      .field("status", status, .required)
+      .create()
+  }
+
+  func revert(on database: any Database) async throws {
+    try await database.schema("todos").delete()
+  }
+}
+
+struct IndexTodoTitles: AsyncMigration {
+  func prepare(on database: any Database) async throws {
+    try await database.schema("todos").unique(on: "title", name: "todos_title_unique").update()
+  }
+
+  func revert(on database: any Database) async throws {
+    try await database.schema("todos").deleteUnique(on: "title").update()
+  }
+}
