@@ -40,7 +40,8 @@ let package = Package(
       ]
     ),
     // A Hummingbird app: notes in a store it is built with.
-    .target(name: "NotesServer", dependencies: [.product(name: "Hummingbird", package: "hummingbird")]),
+    .target(
+      name: "NotesServer", dependencies: [.product(name: "Hummingbird", package: "hummingbird")]),
     .testTarget(
       name: "NotesServerTests",
       dependencies: [

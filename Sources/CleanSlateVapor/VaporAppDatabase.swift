@@ -47,7 +47,9 @@
       keepingFailed: Bool = true,
       templateVersion: String? = nil
     ) -> Self {
-      Self(kind: .postgres(server: server, keepingFailed: keepingFailed, templateVersion: templateVersion))
+      Self(
+        kind: .postgres(
+          server: server, keepingFailed: keepingFailed, templateVersion: templateVersion))
     }
 
     /// A fresh in-memory SQLite database of the test's own, migrated by the app's Fluent

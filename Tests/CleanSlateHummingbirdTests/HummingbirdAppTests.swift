@@ -80,7 +80,9 @@
       #expect(connectionRefused(port: try #require(port.value)))
     }
 
-    @Test(arguments: [false, true]) func theAppShutsDownGracefullyAfterEveryOutcome(failing: Bool)
+    @Test(arguments: [false, true]) func theAppShutsDownGracefullyAfterEveryOutcome(
+      failing: Bool
+    )
       async throws
     {
       // Given an app with a service of its own, used by a test that passes or fails.

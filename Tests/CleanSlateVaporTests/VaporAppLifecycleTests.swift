@@ -13,7 +13,9 @@
 
     struct BodyThrew: Error {}
 
-    @Test(arguments: Outcome.allCases) func theAppShutsDownAfterEveryOutcome(outcome: Outcome)
+    @Test(arguments: Outcome.allCases) func theAppShutsDownAfterEveryOutcome(
+      outcome: Outcome
+    )
       async throws
     {
       // Given an app whose logs are captured.
@@ -48,7 +50,9 @@
       func shutdownAsync(_ application: Application) async { shutDown.value = true }
     }
 
-    @Test(arguments: [false, true]) func theDatabaseIsDroppedOrKeptOnFailure(failing: Bool)
+    @Test(arguments: [false, true]) func theDatabaseIsDroppedOrKeptOnFailure(
+      failing: Bool
+    )
       async throws
     {
       // Given a test that notes its database's name.

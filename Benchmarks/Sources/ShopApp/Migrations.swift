@@ -7,7 +7,9 @@ struct CreateUser: AsyncMigration {
       .field("email", .string, .required).field("name", .string, .required)
       .field("created_at", .datetime).unique(on: "email").create()
   }
-  func revert(on database: any Database) async throws { try await database.schema("users").delete() }
+  func revert(on database: any Database) async throws {
+    try await database.schema("users").delete()
+  }
 }
 
 struct CreateProduct: AsyncMigration {
@@ -37,7 +39,9 @@ struct CreateOrder: AsyncMigration {
       .field("user_id", .uuid, .required, .references("users", "id", onDelete: .cascade))
       .field("status", status, .required).create()
   }
-  func revert(on database: any Database) async throws { try await database.schema("orders").delete() }
+  func revert(on database: any Database) async throws {
+    try await database.schema("orders").delete()
+  }
 }
 
 struct CreateOrderLine: AsyncMigration {

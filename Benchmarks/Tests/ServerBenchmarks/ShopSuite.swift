@@ -19,8 +19,8 @@ enum Mode: String {
   case cleanslate
 }
 
-let environment = ProcessInfo.processInfo.environment
-let mode = Mode(rawValue: environment["SERVER_BENCH_MODE"] ?? "") ?? .cleanslate
+let benchEnvironment = ProcessInfo.processInfo.environment
+let mode = Mode(rawValue: benchEnvironment["SERVER_BENCH_MODE"] ?? "") ?? .cleanslate
 
 extension Fixture where Value == Application {
   static let shop: Fixture<Application> = {
@@ -28,7 +28,8 @@ extension Fixture where Value == Application {
     case .documented:
       return Fixture("shop") { context in
         let app = try await Application.make(.testing)
-        let url = environment["SERVER_BENCH_SHARED_URL"] ?? "postgres://postgres@127.0.0.1/bench"
+        let url =
+          benchEnvironment["SERVER_BENCH_SHARED_URL"] ?? "postgres://postgres@127.0.0.1/bench"
         do {
           try await configure(app, database: .postgres(url: url))
           try await app.autoMigrate()

@@ -11,11 +11,11 @@
     /// One line for each migration: its name, then what it asked of the database.
     let fingerprint: String
 
-    /// Reads the migrations `app.migrations` holds for `id` (and for the default database, which
-    /// `id` is), and, when `recordingActions`, what each one's `prepare` does.
-    static func make(
-      from migrations: Migrations, for id: DatabaseID, recordingActions: Bool
-    ) async throws -> FluentMigrationPlan {
+    /// Reads the migrations `migrations` holds for `id` (and for the default database, which
+    /// `id` is), in order.
+    static func migrations(
+      in migrations: Migrations, for id: DatabaseID
+    ) async throws -> [any Migration] {
       let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
       let lister = MigrationRecorder(eventLoop: eventLoop)
       // Every migration is unprepared on a database with no migration log: the preview lists
@@ -23,23 +23,25 @@
       let preview = try await Migrator(
         databaseFactory: { _ in lister }, migrations: migrations, on: eventLoop
       ).previewPrepareBatch().get()
-      let chosen =
-        preview.filter { $0.1 == nil }.map(\.0) + preview.filter { $0.1 == id }.map(\.0)
+      return preview.filter { $0.1 == nil }.map(\.0) + preview.filter { $0.1 == id }.map(\.0)
+    }
+
+    /// Writes down each migration's name and what its `prepare` asks of a database that runs
+    /// nothing.
+    static func fingerprint(of migrations: [any Migration]) async -> String {
+      let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
       var lines: [String] = []
-      for migration in chosen {
-        var line = "migration \(migration.name)"
-        if recordingActions {
-          let recorder = MigrationRecorder(eventLoop: eventLoop)
-          do {
-            try await migration.prepare(on: recorder).get()
-          } catch {
-            recorder.note("threw \(type(of: error))")
-          }
-          line += "\n" + recorder.recorded.joined(separator: "\n")
+      for migration in migrations {
+        let recorder = MigrationRecorder(eventLoop: eventLoop)
+        do {
+          try await migration.prepare(on: recorder).get()
+        } catch {
+          recorder.note("threw \(type(of: error))")
         }
-        lines.append(line)
+        lines.append(
+          (["migration \(migration.name)"] + recorder.recorded).joined(separator: "\n"))
       }
-      return FluentMigrationPlan(migrations: chosen, fingerprint: lines.joined(separator: "\n"))
+      return lines.joined(separator: "\n")
     }
 
     /// Runs the migrations on `database` as Fluent's migrator does (the migration log first, then

@@ -15,12 +15,27 @@
     private let templateVersion: String?
     private let location: CodeLocation
     private let fixtures = Locked<[String: Fixture<PostgresTestDatabase>]>([:])
+    /// Each list of migration names this fixture's apps had, with its fingerprint: worked out
+    /// once per process, not once per test.
+    private let fingerprints = Locked<[[String]: String]>([:])
 
     init(name: String, keepingFailed: Bool, templateVersion: String?, location: CodeLocation) {
       self.name = name
       self.keepingFailed = keepingFailed
       self.templateVersion = templateVersion
       self.location = location
+    }
+
+    /// The plan of `migrations`, its fingerprint worked out by the first test whose app had
+    /// migrations of these names.
+    func plan(for migrations: [any Migration]) async -> FluentMigrationPlan {
+      let names = migrations.map(\.name)
+      if let known = fingerprints.withLock({ $0[names] }) {
+        return FluentMigrationPlan(migrations: migrations, fingerprint: known)
+      }
+      let fingerprint = await FluentMigrationPlan.fingerprint(of: migrations)
+      fingerprints.withLock { $0[names] = fingerprint }
+      return FluentMigrationPlan(migrations: migrations, fingerprint: fingerprint)
     }
 
     /// The fixture that clones a database for one test from the template `plan` builds on

@@ -17,8 +17,9 @@
         return
       case .sqlite:
         let id = DefaultDatabase.id(in: app.databases) ?? .sqlite
-        let plan = try await FluentMigrationPlan.make(
-          from: app.migrations, for: id, recordingActions: false)
+        let plan = FluentMigrationPlan(
+          migrations: try await FluentMigrationPlan.migrations(in: app.migrations, for: id),
+          fingerprint: "")
         await DefaultDatabase.replace(id, in: app.databases, with: .sqlite(.memory))
         try await plan.run(on: app.db(id))
       case .postgres(let server, _, _):
@@ -27,8 +28,8 @@
           throw VaporAppError.noPostgresServer
         }
         let id = DefaultDatabase.id(in: app.databases) ?? .psql
-        let plan = try await FluentMigrationPlan.make(
-          from: app.migrations, for: id, recordingActions: true)
+        let migrations = try await FluentMigrationPlan.migrations(in: app.migrations, for: id)
+        let plan = await templates.plan(for: migrations)
         let fixture = templates.databaseFixture(for: plan, id: id, on: server)
         let testDatabase = try await context.use(fixture)
         await DefaultDatabase.replace(

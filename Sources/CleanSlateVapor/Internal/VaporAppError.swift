@@ -12,7 +12,8 @@
 
     /// `.postgres` with no server configured.
     static var noPostgresServer: VaporAppError {
-      VaporAppError(description: "database: .postgres needs a server. \(PostgresTestServer.skipMessage)")
+      VaporAppError(
+        description: "database: .postgres needs a server. \(PostgresTestServer.skipMessage)")
     }
   }
 #endif

@@ -22,5 +22,6 @@ public func buildApplication(store: NoteStore) -> some ApplicationProtocol {
     store.add(note)
     return .created
   }
-  return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
+  return Application(
+    router: router, configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
 }

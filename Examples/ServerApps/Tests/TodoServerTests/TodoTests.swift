@@ -1,8 +1,8 @@
 import CleanSlatePostgres
 import CleanSlateTesting
 import CleanSlateVapor
-import TodoServer
 import Testing
+import TodoServer
 import VaporTesting
 
 extension Fixture where Value == Application {
