@@ -63,6 +63,9 @@ let package = Package(
         .product(name: "CleanSlateVapor", package: "swift-clean-slate"),
         .product(name: "CleanSlateTesting", package: "swift-clean-slate"),
         .product(name: "VaporTesting", package: "vapor"),
+        .product(name: "Fluent", package: "fluent"),
+        .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ]
     ),
     // MARK: - Async work wait latency: WorkTracker against 2 ms polling

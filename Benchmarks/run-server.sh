@@ -8,7 +8,8 @@
 #   (c) cleanslate  Fixture.vaporApp(database: .postgres): a clone of a migrated template per
 #                   test, in parallel
 # Prints each way's wall time, its per-test setup + teardown median (the whole test minus its
-# body) and the ratios. Starts the throwaway PostgreSQL server if none is configured. Results go
+# body) and the ratios; then, for `vaporApp(database: .sqlite)`, what a test's database costs
+# migrated fresh in memory against copied from a migrated file (Tests/.../SQLiteStrategy.swift). Starts the throwaway PostgreSQL server if none is configured. Results go
 # in BENCHMARKS.md under "Server apps per test".
 #
 #   Benchmarks/run-server.sh [--scratch-path PATH]      # default: the main package's .build
@@ -61,3 +62,5 @@ echo "wall time: documented / cleanslate = $(echo "scale=1; $wall_documented / $
 echo "setup+teardown median: documented / cleanslate = $(echo "scale=1; $overhead_documented / $overhead_cleanslate" | bc)x," \
   "sqlite / cleanslate = $(echo "scale=1; $overhead_sqlite / $overhead_cleanslate" | bc)x"
 rm -rf "$out"
+swift test --package-path Benchmarks --scratch-path "$scratch" --skip-build --disable-xctest \
+  --filter SQLiteStrategy 2>&1 | grep '^SQLiteStrategy:'

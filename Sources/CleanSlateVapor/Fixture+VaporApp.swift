@@ -104,14 +104,20 @@
     ) -> Fixture<Application> {
       let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
       var templates: PostgresTemplates?
-      if case .postgres(_, let keepingFailed, let templateVersion) = database.kind {
+      var sqliteTemplates: SQLiteTemplates?
+      switch database.kind {
+      case .postgres(_, let keepingFailed, let templateVersion):
         templates = PostgresTemplates(
           name: name, keepingFailed: keepingFailed, templateVersion: templateVersion,
           location: location)
+      case .sqlite:
+        sqliteTemplates = SQLiteTemplates(name: name, location: location)
+      case .none:
+        break
       }
       return Fixture(
         name, fileID: fileID, filePath: filePath, line: line, column: column
-      ) { [templates] context in
+      ) { [templates, sqliteTemplates] context in
         let make: @Sendable () async throws -> Application = {
           let app = try await Application.make(.testing)
           do {
@@ -126,7 +132,8 @@
           configuringSerially ? try await ConfigureLock.shared.withLock(make) : try await make()
         do {
           try await VaporAppDatabaseSetup.provide(
-            database, to: app, context: context, templates: templates)
+            database, to: app, context: context, templates: templates,
+            sqliteTemplates: sqliteTemplates)
         } catch {
           try? await app.asyncShutdown()
           throw error

@@ -52,8 +52,9 @@
           server: server, keepingFailed: keepingFailed, templateVersion: templateVersion))
     }
 
-    /// A fresh in-memory SQLite database of the test's own, migrated by the app's Fluent
-    /// migrations before the test starts.
+    /// A SQLite database of the test's own: a copy of a database file that the app's Fluent
+    /// migrations built once per test process, kept in memory (`/dev/shm`) where there is such a
+    /// place, and removed when the test ends.
     public static var sqlite: Self { Self(kind: .sqlite) }
 
     /// No database of the test's own: the app keeps whatever its `configure` chose. For tests

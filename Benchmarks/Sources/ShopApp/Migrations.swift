@@ -108,7 +108,7 @@ struct IndexReviewsByProduct: AsyncMigration {
 }
 
 /// Every migration of the shop, in order.
-let shopMigrations: [any Migration] = [
+public let shopMigrations: [any Migration] = [
   CreateUser(), CreateProduct(), CreateOrderStatus(), CreateOrder(), CreateOrderLine(),
   AddProductStock(), CreateReview(), IndexProductNames(), IndexOrdersByUser(),
   IndexReviewsByProduct(),

@@ -10,18 +10,17 @@
   enum VaporAppDatabaseSetup {
     static func provide(
       _ database: VaporAppDatabase, to app: Application, context: FixtureContext,
-      templates: PostgresTemplates?
+      templates: PostgresTemplates?, sqliteTemplates: SQLiteTemplates?
     ) async throws {
       switch database.kind {
       case .none:
         return
       case .sqlite:
+        guard let sqliteTemplates else { return }
         let id = DefaultDatabase.id(in: app.databases) ?? .sqlite
-        let plan = FluentMigrationPlan(
-          migrations: try await FluentMigrationPlan.migrations(in: app.migrations, for: id),
-          fingerprint: "")
-        await DefaultDatabase.replace(id, in: app.databases, with: .sqlite(.memory))
-        try await plan.run(on: app.db(id))
+        let migrations = try await FluentMigrationPlan.migrations(in: app.migrations, for: id)
+        let copy = try await sqliteTemplates.copy(for: migrations, id: id, context: context)
+        await DefaultDatabase.replace(id, in: app.databases, with: .sqlite(.file(copy.path)))
       case .postgres(let server, _, _):
         guard let templates else { return }
         guard let server = server ?? PostgresTestServer.fromEnvironment else {
