@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 import Vapor
 
 /// A thing to do.
@@ -47,12 +48,15 @@ struct CreateTodo: AsyncMigration {
   }
 }
 
+/// A unique index on titles (SQL that PostgreSQL and SQLite both run: SQLite alters no
+/// constraint into an existing table).
 struct IndexTodoTitles: AsyncMigration {
   func prepare(on database: any Database) async throws {
-    try await database.schema("todos").unique(on: "title", name: "todos_title_unique").update()
+    try await (database as! any SQLDatabase)
+      .raw("CREATE UNIQUE INDEX todos_title_unique ON todos (title)").run()
   }
 
   func revert(on database: any Database) async throws {
-    try await database.schema("todos").deleteUnique(on: "title").update()
+    try await (database as! any SQLDatabase).raw("DROP INDEX todos_title_unique").run()
   }
 }

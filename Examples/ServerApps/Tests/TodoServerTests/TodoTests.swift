@@ -23,7 +23,7 @@ let postgresConfigured = ConditionTrait.enabled(
     ) { response in
       #expect(response.status == .ok)
     }
-    try await app.testing().test(.GET, "todos") { response in
+    try await app.testing().test(.GET, "todos") { response async throws in
       #expect(try response.content.decode([Todo].self).map(\.title) == ["call mum"])
     }
   }
@@ -42,7 +42,7 @@ let postgresConfigured = ConditionTrait.enabled(
     let app = try await use(.app)
     let todo = Todo(title: "water plants")
     try await todo.save(on: app.db)
-    try await app.testing().test(.PATCH, "todos/\(todo.id!)/done") { response in
+    try await app.testing().test(.PATCH, "todos/\(todo.id!)/done") { response async throws in
       #expect(try response.content.decode(Todo.self).status == .done)
     }
   }
@@ -51,7 +51,7 @@ let postgresConfigured = ConditionTrait.enabled(
   @Test(arguments: 1...20) func seesOnlyItsOwnTodos(count: Int) async throws {
     let app = try await use(.app)
     for number in 1...count { try await Todo(title: "todo \(number)").save(on: app.db) }
-    try await app.testing().test(.GET, "todos") { response in
+    try await app.testing().test(.GET, "todos") { response async throws in
       #expect(try response.content.decode([Todo].self).count == count)
     }
   }

@@ -18,13 +18,13 @@ final class TodoXCTests: FixtureTestCase {
   func testCreatesATodo() async throws {
     try await app.test(
       .POST, "todos", beforeRequest: { try $0.content.encode(Todo(title: "call mum")) }
-    ) { response in
+    ) { response async throws in
       XCTAssertEqual(response.status, .ok)
     }
   }
 
   func testStartsWithNoTodos() async throws {
-    try await app.test(.GET, "todos") { response in
+    try await app.test(.GET, "todos") { response async throws in
       XCTAssertEqual(try response.content.decode([Todo].self).count, 0)
     }
   }
