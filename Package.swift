@@ -25,6 +25,8 @@ let package = Package(
     .library(name: "CleanSlateGRDB", targets: ["CleanSlateGRDB"]),
     .library(name: "CleanSlatePostgres", targets: ["CleanSlatePostgres"]),
     .library(name: "CleanSlateHTTP", targets: ["CleanSlateHTTP"]),
+    .library(name: "CleanSlateVapor", targets: ["CleanSlateVapor"]),
+    .library(name: "CleanSlateHummingbird", targets: ["CleanSlateHummingbird"]),
     .executable(name: "cleanslate", targets: ["CleanSlateCLI"]),
   ],
   // Each module with heavy dependencies sits behind a trait of its own, none enabled by default:
@@ -40,6 +42,13 @@ let package = Package(
     .trait(
       name: "LaunchedApp",
       description: "CleanSlateLaunchedApp: an executable launched per test (swift-subprocess)."),
+    .trait(
+      name: "Vapor",
+      description: "CleanSlateVapor: a Vapor app per test, its database its own (Vapor, Fluent).",
+      enabledTraits: ["Postgres"]),
+    .trait(
+      name: "Hummingbird",
+      description: "CleanSlateHummingbird: a Hummingbird app per test (HummingbirdTesting)."),
     .default(enabledTraits: []),
   ],
   dependencies: [
@@ -51,6 +60,12 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+    .package(url: "https://github.com/vapor/fluent", from: "4.13.0"),
+    .package(url: "https://github.com/vapor/fluent-kit", from: "1.57.0"),
+    .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.14.0"),
+    .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
   ],
   targets: [
     // MARK: - Engine (framework-agnostic, Foundation only)
@@ -125,6 +140,31 @@ let package = Package(
         product("NIOCore", of: "swift-nio", trait: "HTTP"),
         product("NIOPosix", of: "swift-nio", trait: "HTTP"),
         product("NIOHTTP1", of: "swift-nio", trait: "HTTP"),
+      ],
+      swiftSettings: strictSettings
+    ),
+
+    // MARK: - Server apps per test (Vapor and Fluent, Hummingbird), each behind its trait
+    .target(
+      name: "CleanSlateVapor",
+      dependencies: [
+        "CleanSlate",
+        "CleanSlatePostgres",
+        product("Vapor", of: "vapor", trait: "Vapor"),
+        product("Fluent", of: "fluent", trait: "Vapor"),
+        product("FluentKit", of: "fluent-kit", trait: "Vapor"),
+        product("FluentPostgresDriver", of: "fluent-postgres-driver", trait: "Vapor"),
+        product("FluentSQLiteDriver", of: "fluent-sqlite-driver", trait: "Vapor"),
+        product("PostgresNIO", of: "postgres-nio", trait: "Vapor"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "CleanSlateHummingbird",
+      dependencies: [
+        "CleanSlate",
+        product("Hummingbird", of: "hummingbird", trait: "Hummingbird"),
+        product("HummingbirdTesting", of: "hummingbird", trait: "Hummingbird"),
       ],
       swiftSettings: strictSettings
     ),
@@ -272,6 +312,23 @@ let package = Package(
       dependencies: [
         "CleanSlateHTTP", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
         "CleanSlateLaunchedApp", "CleanSlateHTTPProbe",
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateVaporTests",
+      dependencies: [
+        "CleanSlateVapor", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
+        "CleanSlateHTTP",
+        product("VaporTesting", of: "vapor", trait: "Vapor"),
+        product("XCTVapor", of: "vapor", trait: "Vapor"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateHummingbirdTests",
+      dependencies: [
+        "CleanSlateHummingbird", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
       ],
       swiftSettings: strictSettings
     ),

@@ -7,10 +7,14 @@ let package = Package(
   name: "CleanSlateBenchmarks",
   platforms: [.macOS(.v13)],
   dependencies: [
-    .package(name: "swift-clean-slate", path: "..", traits: ["GRDB", "Postgres", "HTTP"]),
+    .package(name: "swift-clean-slate", path: "..", traits: ["GRDB", "Postgres", "HTTP", "Vapor"]),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+    .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+    .package(url: "https://github.com/vapor/fluent", from: "4.13.0"),
+    .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.14.0"),
+    .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
   ],
   targets: [
     // Runs XCTest tests of a FixtureTestCase and times them, for the benchmarks below.
@@ -40,6 +44,28 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]
+    ),
+    // MARK: - A Vapor + Fluent app's suite three ways (run with run-server.sh)
+    .target(
+      name: "ShopApp",
+      dependencies: [
+        .product(name: "Vapor", package: "vapor"),
+        .product(name: "Fluent", package: "fluent"),
+        .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+        .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+      ]
+    ),
+    .testTarget(
+      name: "ServerBenchmarks",
+      dependencies: [
+        "ShopApp",
+        .product(name: "CleanSlateVapor", package: "swift-clean-slate"),
+        .product(name: "CleanSlateTesting", package: "swift-clean-slate"),
+        .product(name: "VaporTesting", package: "vapor"),
+        .product(name: "Fluent", package: "fluent"),
+        .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ]
     ),
     // MARK: - Async work wait latency: WorkTracker against 2 ms polling

@@ -15,7 +15,7 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 modules=(CleanSlate CleanSlateXCTest CleanSlateTesting CleanSlateLaunch CleanSlateLaunchedApp
-  CleanSlateGRDB CleanSlatePostgres CleanSlateHTTP)
+  CleanSlateGRDB CleanSlatePostgres CleanSlateHTTP CleanSlateVapor CleanSlateHummingbird)
 
 swift package --scratch-path "$scratch" --enable-all-traits dump-symbol-graph --minimum-access-level public \
   --emit-extension-block-symbols >/dev/null
