@@ -4,8 +4,8 @@ import PackageDescription
 // Two server apps tested with a clean slate per test: a Vapor + Fluent app on PostgreSQL
 // (CleanSlateVapor, in Swift Testing and in XCTest) and a Hummingbird app (CleanSlateHummingbird).
 //
-//   eval "$(scripts/start-test-postgres.sh)"      # from the repository's root
-//   swift test --package-path Examples/ServerApps
+//   swift test --package-path Examples/ServerApps   # with PostgreSQL installed (zero-config),
+//                                                   # or a server named by CLEANSLATE_POSTGRES_URL
 let package = Package(
   name: "ServerApps",
   platforms: [.macOS(.v14)],
