@@ -36,15 +36,17 @@ struct SentinelHarness {
     try await oneSentinelTestAtATime {
       let test = ScopeRuntime(.test, name: name, parent: root)
       test.watchState(sentinel)
+      // The scope ends whatever the body did: a watch left open would overlap every later one,
+      // which would then report to the run instead of their tests.
+      var thrown: (any Error)?
       do {
         try await test.withCurrent { try await body(test) }
       } catch {
-        // End the scope all the same: a watch left open would overlap every later one, which
-        // would then report to the run instead of their tests.
-        _ = await test.finishBody() + test.end()
-        throw error
+        thrown = error
       }
-      return (await test.finishBody() + test.end()).filter { $0.code == .stateLeaked }
+      let failures = await test.finishBody() + test.end()
+      if let thrown { throw thrown }
+      return failures.filter { $0.code == .stateLeaked }
     }
   }
 }
