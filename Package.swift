@@ -66,6 +66,7 @@ let package = Package(
     .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.14.0"),
     .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
   ],
   targets: [
     // MARK: - Engine (framework-agnostic, Foundation only)
@@ -298,11 +299,12 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     // A test process for the zero-config tests: takes the throwaway PostgreSQL server, prints
-    // it, then exits, waits or dies.
+    // it, then exits, waits or dies; or runs a failed test whose database is kept.
     .executableTarget(
       name: "CleanSlatePostgresProbe",
       dependencies: [
-        "CleanSlatePostgres", product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
+        "CleanSlate", "CleanSlatePostgres", "CleanSlateTestSupport",
+        product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
       ],
       path: "Tests/CleanSlatePostgresProbe",
       swiftSettings: strictSettings
@@ -329,6 +331,11 @@ let package = Package(
       name: "CleanSlateHummingbirdTests",
       dependencies: [
         "CleanSlateHummingbird", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
+        // A Hummingbird app as the template builds one: settings through a ConfigReader, on
+        // PostgreSQL (with the Postgres trait too).
+        "CleanSlatePostgres",
+        product("Configuration", of: "swift-configuration", trait: "Hummingbird"),
+        product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
       ],
       swiftSettings: strictSettings
     ),

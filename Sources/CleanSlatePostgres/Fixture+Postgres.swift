@@ -9,11 +9,11 @@
     ///
     /// ```swift
     /// extension Fixture where Value == PostgresTestConnection {
-    ///   static let players = Fixture.postgresTransaction(template: .players)
+    ///   static let playersTransaction = Fixture.postgresTransaction(template: .players)
     /// }
     ///
     /// @Test func savesScores() async throws {
-    ///   let connection = try await use(.players)
+    ///   let connection = try await use(.playersTransaction)
     ///   try await connection.query("UPDATE players SET score = 0")   // undone at the end
     /// }
     /// ```
@@ -102,12 +102,14 @@
     /// so a test only takes one (after one round trip proves the connection alive). When the test
     /// ends its connections are closed (one it left open, or a transaction left open, is reported)
     /// and the database is dropped, both in the background; if the test failed, the database is
-    /// kept instead, renamed `cs_kept_…`, its name printed and attached to the test (with the
-    /// `psql` command that opens it, never a password).
+    /// kept instead, renamed `cs_kept_…`, its name printed and attached to the test with the
+    /// `psql` command that opens it as printed (the test server's password included; on the
+    /// throwaway server, it stays 15 minutes after the last test process ends).
     ///
     /// - Parameters:
     ///   - name: The fixture's name in failures and in the trace.
-    ///   - template: The migrations and seed every test starts from.
+    ///   - template: The migrations and seed every test starts from; by default none
+    ///     (``PostgresTemplate/empty``), for an app that makes its own schema.
     ///   - server: The server; by default ``PostgresTestServer/resolve()``'s: the one the
     ///     environment names, or else a throwaway server CleanSlate starts.
     ///   - keepingFailed: Whether to keep the database of a failed test for inspection.
@@ -118,7 +120,7 @@
     ///   - column: The column of the call; leave the default.
     public static func postgresDatabase(
       _ name: String = "postgresDatabase",
-      template: PostgresTemplate,
+      template: PostgresTemplate = .empty,
       server: PostgresTestServer? = nil,
       keepingFailed: Bool = true,
       ahead: Int = 2,
@@ -168,9 +170,7 @@
             await BoundedOperation.close(connection)
             let kept = DatabaseName.kept(databaseName)
             try await session.rename(databaseName, to: kept)
-            // The name and how to connect, never a password.
-            let note =
-              "\(kept) (psql -h \(session.server.host) -p \(session.server.port) -U \(session.server.username) \(kept))"
+            let note = KeptDatabase.note(kept, on: session.server)
             keptNote.withLock { $0 = note }
             FileHandle.standardError.write(
               Data(

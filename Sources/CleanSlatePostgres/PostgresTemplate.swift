@@ -25,6 +25,16 @@
     /// The data every test starts with, written after the migrations.
     public var seed: PostgresMigration?
 
+    /// No migrations and no seed: an empty database, for an app that makes its own schema (when
+    /// it starts, say).
+    ///
+    /// ```swift
+    /// extension Fixture where Value == PostgresTestDatabase {
+    ///   static let todosDatabase = Fixture.postgresDatabase("todosDatabase", template: .empty)
+    /// }
+    /// ```
+    public static let empty = PostgresTemplate(migrations: [])
+
     /// Creates a template from migrations and an optional seed.
     public init(migrations: [PostgresMigration], seed: PostgresMigration? = nil) {
       self.migrations = migrations

@@ -6,8 +6,8 @@
   ///
   /// ```swift
   /// let database = try await use(.playersDatabase)
-  /// try await database.connection.query("INSERT INTO players VALUES (1, 'Ada', 10)")
-  /// let client = PostgresClient(configuration: .init(database.configuration))  // or your app's own
+  /// try await database.connection.query("INSERT INTO players VALUES (1, 'Ada', 10)", logger: logger)
+  /// let client = PostgresClient(configuration: database.clientConfiguration)  // or the app's own
   /// ```
   ///
   /// Code under test may open as many connections as it likes and use real transactions: no
@@ -33,6 +33,18 @@
     /// its own way.
     public var configuration: PostgresConnection.Configuration {
       server.configuration(database: name)
+    }
+
+    /// The configuration of a `PostgresClient` (PostgresNIO's connection pool) for this database,
+    /// as most apps connect: the host, port, user, password and name, without TLS.
+    ///
+    /// ```swift
+    /// let client = PostgresClient(configuration: database.clientConfiguration)
+    /// ```
+    public var clientConfiguration: PostgresClient.Configuration {
+      PostgresClient.Configuration(
+        host: server.host, port: server.port, username: server.username,
+        password: server.password, database: name, tls: .disable)
     }
 
     /// Opens another connection to the database. Close it before the test ends: one still open

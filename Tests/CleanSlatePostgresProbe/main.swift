@@ -9,7 +9,12 @@
   //   CleanSlatePostgresProbe wait    prints it, then waits until standard input closes
   //   CleanSlatePostgresProbe crash   prints it, then kills itself with SIGKILL (no cleanup)
   //   CleanSlatePostgresProbe skip    prints whether PostgreSQL tests run, then the skip message
+  //   CleanSlatePostgresProbe keep    runs a test that writes a row to a database of its own and
+  //                                   fails, so that its database is kept (CleanSlate prints the
+  //                                   command that opens it on standard error), then exits
+  import CleanSlate
   import CleanSlatePostgres
+  import CleanSlateTestSupport
   import Foundation
   import PostgresNIO
 
@@ -41,8 +46,26 @@
       Data("\(server.port)|\(directory)|\(postmasterStart)|\(milliseconds)|\(postmaster)\n".utf8))
   }
 
+  /// Runs a test that writes a note to a database of its own, then fails: its database is kept.
+  func keepAFailedTestsDatabase() async throws {
+    let notes = Fixture.postgresDatabase(
+      "notes",
+      template: PostgresTemplate(migrations: [
+        PostgresMigration("create notes", sql: "CREATE TABLE notes (text text NOT NULL)")
+      ]))
+    let process = makeProcessScope()
+    _ = try await runTestScope("Probe/keeps()", in: process, failing: true) {
+      let database = try await use(notes)
+      try await database.connection.query(
+        "INSERT INTO notes VALUES ('left behind')", logger: Logger(label: "probe"))
+    }
+    _ = await process.end()
+  }
+
   let mode = CommandLine.arguments.dropFirst().first ?? "exit"
   switch mode {
+  case "keep":
+    try await keepAFailedTestsDatabase()
   case "skip":
     print(PostgresTestServer.shouldRunTests ? "run" : "skip")
     print(PostgresTestServer.skipMessage)

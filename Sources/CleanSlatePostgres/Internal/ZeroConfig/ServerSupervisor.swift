@@ -11,7 +11,9 @@
   /// `psql`) how many leases are held. After `linger` seconds with none, it takes the lock
   /// exclusively and, in the same session, signals the server to stop (a fast shutdown): that
   /// lock cannot be had while a lease is held, and a process that asks for a lease while the
-  /// supervisor holds it is refused, and starts a new server. Once the server has exited, the
+  /// supervisor holds it is refused, and starts a new server. While the server holds a failed
+  /// test's kept database (`cs_kept_…`), it waits `keptLinger` seconds instead, so that the
+  /// command printed for that database opens it after the run. Once the server has exited, the
   /// supervisor removes the server's directory, and exits too.
   ///
   /// It writes `<ticks> <idle ticks>` to `supervisor` in the server's directory after every
@@ -22,14 +24,15 @@
     /// `ps` shows what the process is), under a name of its content's: never rewritten while a
     /// shell reads it.
     static func start(
-      postmaster: Int32, directory: URL, port: Int, linger: Int, psql: URL, password: String
+      postmaster: Int32, directory: URL, port: Int, linger: Int, keptLinger: Int, psql: URL,
+      password: String
     ) throws -> ProcessIdentity {
       let scriptURL = try writeScript(next: directory)
       let process = Process.inRootDirectory()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments = [
         scriptURL.path, "\(postmaster)", directory.path, "\(port)", "\(linger)", psql.path,
-        "\(AdvisoryLock.serverLease)",
+        "\(AdvisoryLock.serverLease)", "\(keptLinger)",
       ]
       process.environment = [
         "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "LC_ALL": "C", "PGPASSWORD": password,
@@ -68,11 +71,12 @@
     }
 
     /// The script; its arguments are the postmaster's pid, the server's directory, its port, the
-    /// linger in seconds, `psql`'s path and the lease lock's first key.
+    /// linger in seconds, `psql`'s path, the lease lock's first key and the linger while a kept
+    /// database is there.
     static let script = #"""
       # The supervisor of a throwaway PostgreSQL server of CleanSlate's: stops it once no test
       # process has used it for a while, then removes its directory (see ServerSupervisor.swift).
-      pid=$1 dir=$2 port=$3 linger=$4 psql=$5 lease=$6
+      pid=$1 dir=$2 port=$3 linger=$4 psql=$5 lease=$6 keep=$7
       umask 077
       trap '' HUP INT
       query() {
@@ -97,6 +101,11 @@
         esac
         printf '%s %s\n' "$ticks" "$idle" >"$dir/supervisor"
         if [ "$idle" -gt "$linger" ]; then
+          # A failed test's kept database holds the server up to $keep seconds.
+          if [ "$idle" -le "$keep" ]; then
+            kept=$(query -c "SELECT count(*) FROM pg_database WHERE datname LIKE 'cs\\_kept\\_%'")
+            case $kept in 0) ;; *) continue ;; esac
+          fi
           answer=$(query <<SQL
       SELECT pg_try_advisory_lock($lease, 0) AS unused \gset
       \if :unused

@@ -24,9 +24,14 @@
     /// and Swift Testing in two), short enough not to keep an unused server around.
     static let defaultLinger = 10
 
+    /// How many seconds a server that holds a failed test's kept database stays up after its last
+    /// user, unless `CLEANSLATE_POSTGRES_KEPT_LINGER` says otherwise: time to open the database
+    /// with the command printed for it after the run.
+    static let defaultKeptLinger = 900
+
     /// Reads the configuration from `environment`: `CLEANSLATE_POSTGRES` (`off` turns zero-config
-    /// off), `CLEANSLATE_POSTGRES_BIN`, `CLEANSLATE_POSTGRES_ROOT` and
-    /// `CLEANSLATE_POSTGRES_LINGER`.
+    /// off), `CLEANSLATE_POSTGRES_BIN`, `CLEANSLATE_POSTGRES_ROOT`, `CLEANSLATE_POSTGRES_LINGER`
+    /// and `CLEANSLATE_POSTGRES_KEPT_LINGER`.
     static func availability(
       environment: [String: String], search: PostgresBinaries.SearchPath = .init()
     ) -> Availability {
@@ -38,10 +43,12 @@
       let root =
         environment["CLEANSLATE_POSTGRES_ROOT"].flatMap { $0.isEmpty ? nil : $0 }
         .map { URL(fileURLWithPath: $0, isDirectory: true) } ?? defaultRoot()
-      let linger = environment["CLEANSLATE_POSTGRES_LINGER"].flatMap(Int.init).map { max(0, $0) }
+      let seconds = { (name: String) in environment[name].flatMap(Int.init).map { max(0, $0) } }
       return .available(
         Configuration(
-          root: root, cache: root, binaries: binaries, linger: linger ?? defaultLinger))
+          root: root, cache: root, binaries: binaries,
+          linger: seconds("CLEANSLATE_POSTGRES_LINGER") ?? defaultLinger,
+          keptLinger: seconds("CLEANSLATE_POSTGRES_KEPT_LINGER") ?? defaultKeptLinger))
     }
 
     /// `cleanslate-<uid>-postgres` in `/dev/shm` (memory) when there is one with a gigabyte
@@ -63,6 +70,16 @@
     private static let leases = LockedValue<[Configuration: Task<ThrowawayServerLease, any Error>]>(
       [:])
 
+    /// The throwaway servers this process leased, by description, with how long each stays up
+    /// after its last user while it holds a kept database.
+    private static let leased = LockedValue<[String: Int]>([:])
+
+    /// How many seconds `server` stays up after its last test process while it holds a kept
+    /// database, if it is a throwaway server this process leased; `nil` for a named server.
+    static func keptLinger(of server: PostgresTestServer) -> Int? {
+      leased.withLock { $0[server.description] }
+    }
+
     /// The server of `configuration`, joined or started once per process: the first caller takes
     /// a lease, held until the process exits; later callers share it, and take a new one if the
     /// server went away.
@@ -76,7 +93,10 @@
         }
         do {
           let lease = try await task.value
-          if lease.isHeld { return lease.server }
+          if lease.isHeld {
+            leased.withLock { $0[lease.server.description] = configuration.keptLinger }
+            return lease.server
+          }
         } catch {
           forget(task, of: configuration)
           throw error

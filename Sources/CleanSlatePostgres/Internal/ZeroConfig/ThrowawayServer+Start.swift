@@ -68,7 +68,8 @@
         }
         let supervisor = try ServerSupervisor.start(
           postmaster: postmaster.pid, directory: directory, port: port,
-          linger: configuration.linger, psql: configuration.binaries.psql, password: password)
+          linger: configuration.linger, keptLinger: configuration.keptLinger,
+          psql: configuration.binaries.psql, password: password)
         try Self.write(
           ServerRecord(postmaster: "\(postmaster)", supervisor: "\(supervisor)"), in: directory)
         guard case .joined(let lease) = await join(port, postmaster: postmaster, password: password)

@@ -78,7 +78,8 @@
     func adopt(_ server: LiveServer, password: String) throws {
       let supervisor = try ServerSupervisor.start(
         postmaster: server.postmaster.pid, directory: server.directory, port: server.port,
-        linger: configuration.linger, psql: configuration.binaries.psql, password: password)
+        linger: configuration.linger, keptLinger: configuration.keptLinger,
+        psql: configuration.binaries.psql, password: password)
       try Self.write(
         ServerRecord(postmaster: "\(server.postmaster)", supervisor: "\(supervisor)"),
         in: server.directory)

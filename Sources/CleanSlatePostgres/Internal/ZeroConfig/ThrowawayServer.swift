@@ -28,7 +28,7 @@
   /// (copy the cached cluster, start `postgres` on a free loopback port, start its supervisor),
   /// then releases the lock. So the processes of `swift test --parallel`, and a second
   /// `swift test` started meanwhile, all use one server; the supervisor stops it `linger`
-  /// seconds after the last of them has exited.
+  /// seconds after the last of them has exited (`keptLinger` when it holds a kept database).
   final class ThrowawayServer: Sendable {
     /// Where the server lives, what runs it, and how long it outlives its last user.
     struct Configuration: Sendable, Hashable {
@@ -40,6 +40,9 @@
       var binaries: PostgresBinaries
       /// How many seconds the server stays up with no process using it.
       var linger: Int
+      /// How many seconds it stays up with no process using it while it holds a failed test's
+      /// kept database (`cs_kept_…`), so that the command printed for it still opens it.
+      var keptLinger: Int = ThrowawayServer.defaultKeptLinger
     }
 
     let configuration: Configuration
