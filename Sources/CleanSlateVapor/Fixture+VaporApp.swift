@@ -1,9 +1,6 @@
 #if Vapor
   public import CleanSlate
   internal import CleanSlatePostgres
-  internal import Fluent
-  internal import FluentPostgresDriver
-  internal import FluentSQLiteDriver
   public import Vapor
 
   extension Fixture where Value == Application {
@@ -14,34 +11,41 @@
     /// import CleanSlateVapor
     ///
     /// extension Fixture where Value == Application {
-    ///   static let app = Fixture.vaporApp("app", database: .postgres) { app in
+    ///   static let app = Fixture.vaporApp("app") { app in
     ///     try await configure(app)              // the app's own configure: routes, migrations
     ///   }
     /// }
     ///
-    /// @Test(.fixtures(.app)) func createsATodo() async throws {
-    ///   let app = try await use(.app)           // its own database, migrated once per schema
-    ///   try await app.testing().test(.POST, "todos", beforeRequest: { try $0.content.encode(todo) }) {
-    ///     #expect($0.status == .ok)
+    /// @Suite(.cleanSlate) struct TodoTests {
+    ///   @Test(.fixtures(.app)) func createsATodo() async throws {
+    ///     let app = try await use(.app)         // its own app, its own database
+    ///     try await app.testing().test(.POST, "todos", beforeRequest: { try $0.content.encode(todo) }) {
+    ///       #expect($0.status == .ok)
+    ///     }
     ///   }
     /// }
     /// ```
     ///
-    /// Setup makes the app (`Application.make(.testing)`), runs `configure`, then puts the
-    /// test's database in place of the default database `configure` registered (see
-    /// ``VaporAppDatabase``); the production database `configure` names is never contacted,
-    /// unless `configure` itself queries it. The teardown shuts the app down
-    /// (`asyncShutdown()`, unless the test already did) after a pass, a failure, a thrown error
-    /// or a cancellation, then drops the test's database (a failed test's is kept). A
-    /// `configure` that throws, or a migration that fails, fails the test with one issue at this
-    /// fixture's declaration that names it; a failed migration never leaves a template behind.
+    /// Setup makes the app (`Application.make(.testing)`) and runs `configure`, one app at a
+    /// time across the process (the tests' bodies still run in parallel): many apps, and the
+    /// libraries they use, touch global state without a lock while they register their routes.
+    /// The test's database is in place before anything asks for the app's default database,
+    /// `configure` included (see ``VaporAppDatabase``): an `autoMigrate()` in `configure` finds
+    /// it migrated, and the server `configure` names is never contacted. The teardown shuts the
+    /// app down (`asyncShutdown()`, unless the test already did) after a pass, a failure, a
+    /// thrown error or a cancellation, then drops the test's database (a failed test's is kept).
+    /// A `configure` that throws, or a migration that fails, fails the test with one issue at
+    /// this fixture's declaration that names it; a failed migration never leaves a template
+    /// behind.
     ///
     /// - Parameters:
     ///   - name: The fixture's name, shown in failures and in the trace.
-    ///   - database: The test's own database: `.postgres` (the default), `.sqlite` or `.none`.
-    ///   - configuringSerially: Whether to make and configure one app at a time across the
-    ///     process, for apps whose setup touches global state without a lock; the tests' bodies
-    ///     still run in parallel.
+    ///   - database: The test's own database: ``VaporAppDatabase/sameEngine`` (the default),
+    ///     ``VaporAppDatabase/postgres``, ``VaporAppDatabase/sqlite`` or
+    ///     ``VaporAppDatabase/none``.
+    ///   - configuresConcurrently: Whether apps may be made and configured while others are: for
+    ///     a `configure` that touches no global state without a lock. By default they are made one
+    ///     at a time.
     ///   - fileID: The file that calls this, for failure messages; leave the default.
     ///   - filePath: That file's full path; leave the default.
     ///   - line: The line of the call; leave the default.
@@ -49,8 +53,8 @@
     ///   - configure: Configures the app: routes, middleware, databases, migrations.
     public static func vaporApp(
       _ name: String = "vaporApp",
-      database: VaporAppDatabase = .postgres,
-      configuringSerially: Bool = false,
+      database: VaporAppDatabase = .sameEngine,
+      configuresConcurrently: Bool = false,
       fileID: String = #fileID,
       filePath: String = #filePath,
       line: Int = #line,
@@ -58,8 +62,8 @@
       _ configure: @escaping @Sendable (Application) async throws -> Void
     ) -> Fixture<Application> {
       vaporApp(
-        name, database: database, configuringSerially: configuringSerially, fileID: fileID,
-        filePath: filePath, line: line, column: column
+        name, database: database, configuresConcurrently: configuresConcurrently,
+        fileID: fileID, filePath: filePath, line: line, column: column
       ) { _, app in
         try await configure(app)
       }
@@ -70,23 +74,24 @@
     ///
     /// ```swift
     /// extension Fixture where Value == Application {
-    ///   static let app = Fixture.vaporApp("app", database: .postgres) { context, app in
+    ///   static let forecastApp = Fixture.vaporApp("forecastApp") { context, app in
     ///     try await configure(app)
-    ///     let payments = try await context.use(.payments)    // a fake server of the test's own
-    ///     app.payments.baseURL = payments.baseURL             // the app's outbound calls go there
+    ///     app.weatherServiceURL = try await context.use(.weather).baseURL   // a fake server of its own
     ///   }
     /// }
     /// ```
     ///
     /// Fixtures used here are set up before the app is configured and torn down after it has
     /// shut down. Everything else is as in
-    /// ``vaporApp(_:database:configuringSerially:fileID:filePath:line:column:_:)-(_,_,_,_,_,_,_,(Application)->Void)``.
+    /// ``vaporApp(_:database:configuresConcurrently:fileID:filePath:line:column:_:)-(_,_,_,_,_,_,_,(Application)->Void)``.
     ///
     /// - Parameters:
     ///   - name: The fixture's name, shown in failures and in the trace.
-    ///   - database: The test's own database: `.postgres` (the default), `.sqlite` or `.none`.
-    ///   - configuringSerially: Whether to make and configure one app at a time across the
-    ///     process; the tests' bodies still run in parallel.
+    ///   - database: The test's own database: ``VaporAppDatabase/sameEngine`` (the default),
+    ///     ``VaporAppDatabase/postgres``, ``VaporAppDatabase/sqlite`` or
+    ///     ``VaporAppDatabase/none``.
+    ///   - configuresConcurrently: Whether apps may be made and configured while others are; by
+    ///     default one at a time.
     ///   - fileID: The file that calls this, for failure messages; leave the default.
     ///   - filePath: That file's full path; leave the default.
     ///   - line: The line of the call; leave the default.
@@ -94,8 +99,8 @@
     ///   - configure: Configures the app, with the fixture's context to use other fixtures.
     public static func vaporApp(
       _ name: String = "vaporApp",
-      database: VaporAppDatabase = .postgres,
-      configuringSerially: Bool = false,
+      database: VaporAppDatabase = .sameEngine,
+      configuresConcurrently: Bool = false,
       fileID: String = #fileID,
       filePath: String = #filePath,
       line: Int = #line,
@@ -103,41 +108,16 @@
       _ configure: @escaping @Sendable (FixtureContext, Application) async throws -> Void
     ) -> Fixture<Application> {
       let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-      var templates: PostgresTemplates?
-      var sqliteTemplates: SQLiteTemplates?
-      switch database.kind {
-      case .postgres(_, let keepingFailed, let templateVersion):
-        templates = PostgresTemplates(
-          name: name, keepingFailed: keepingFailed, templateVersion: templateVersion,
-          location: location)
-      case .sqlite:
-        sqliteTemplates = SQLiteTemplates(name: name, location: location)
-      case .none:
-        break
-      }
+      let setup = VaporAppSetup(
+        option: database.kind, configuresConcurrently: configuresConcurrently,
+        shapes: AppShapes(),
+        databases: TestDatabases(
+          name: name, options: database.postgresOptions, location: location),
+        configure: configure)
       return Fixture(
         name, fileID: fileID, filePath: filePath, line: line, column: column
-      ) { [templates, sqliteTemplates] context in
-        let make: @Sendable () async throws -> Application = {
-          let app = try await Application.make(.testing)
-          do {
-            try await configure(context, app)
-          } catch {
-            try? await app.asyncShutdown()
-            throw VaporAppError.configureFailed(error)
-          }
-          return app
-        }
-        let app =
-          configuringSerially ? try await ConfigureLock.shared.withLock(make) : try await make()
-        do {
-          try await VaporAppDatabaseSetup.provide(
-            database, to: app, context: context, templates: templates,
-            sqliteTemplates: sqliteTemplates)
-        } catch {
-          try? await app.asyncShutdown()
-          throw error
-        }
+      ) { context in
+        let app = try await setup.makeApp(context: context)
         // Registered after the database's own teardown: the app shuts down first.
         context.addTeardown(fileID: fileID, filePath: filePath, line: line, column: column) {
           if !app.didShutdown { try await app.asyncShutdown() }

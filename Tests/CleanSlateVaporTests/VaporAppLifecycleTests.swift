@@ -71,69 +71,6 @@
       try await dropDatabase(kept)
     }
 
-    @Test func theProductionDatabaseIsNeverContacted() async throws {
-      // Given a configure that names a production database where a listener counts connections.
-      let listener = try await CountingListener.start()
-      let fixture = Fixture.vaporApp("production", database: .postgres) { app in
-        try await configureForProduction(app)
-        // The URL is read here, as an app reads its environment.
-        app.databases.use(
-          try .postgres(url: "postgres://app:secret@127.0.0.1:\(listener.port)/production"),
-          as: .psql)
-      }
-      let process = makeProcessScope()
-      // When tests create and read todos.
-      for index in 0..<3 {
-        let failures = try await runTestScope("Vapor/production\(index)()", in: process) {
-          let app = try await use(fixture)
-          try await Todo(title: "todo \(index)").save(on: app.db)
-          try await app.testing().test(.GET, "todos") { #expect($0.status == .ok) }
-        }
-        #expect(failures.isEmpty)
-      }
-      _ = await process.end()
-      // Then the production address was never connected to.
-      #expect(listener.connections == 0)
-      try await listener.stop()
-    }
-
-    @Test func migrationsRunOncePerSchemaNotPerTest() async throws {
-      // Given a schema no run has built yet (its template's key has a version of its own), with
-      // a migration that counts its runs on a real database.
-      let runs = Box(0)
-      let fixture = Fixture.vaporApp(
-        "once", database: .postgres(templateVersion: UUID().uuidString)
-      ) { app in
-        try await configure(app)
-        app.migrations.add(CountingMigration(runs: runs))
-      }
-      let database = Box("")
-      let process = makeProcessScope()
-      // When five tests use it, three of them at once.
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        for index in 0..<3 {
-          group.addTask {
-            _ = try await runTestScope("Vapor/once\(index)()", in: process) {
-              _ = try await use(fixture)
-            }
-          }
-        }
-        try await group.waitForAll()
-      }
-      for index in 3..<5 {
-        _ = try await runTestScope("Vapor/once\(index)()", in: process) {
-          let app = try await use(fixture)
-          try await app.testing().test(.GET, "database") { database.value = $0.body.string }
-        }
-      }
-      _ = await process.end()
-      // Then the migrations ran once, to build one template.
-      #expect(runs.value == 1)
-      let template = try await serverDatabases(prefix: templatePrefix(ofClone: database.value))
-      #expect(template.count == 1)
-      for name in template { try await dropDatabase(name) }
-    }
-
     @Test func twentyFourTestsAtOnceEachSeeOnlyTheirOwnRows() async throws {
       // Given 24 tests that all hold their app at the same time.
       let process = makeProcessScope()
@@ -161,35 +98,6 @@
       _ = await process.end()
       // Then each saw its own row and nobody else's.
       #expect(Set(seen) == Set((0..<24).map { ["from \($0)"] }))
-    }
-
-    @Test func configuringSeriallyRunsOneConfigureAtATime() async throws {
-      // Given an app whose configure notes how many configures run at once.
-      let running = Box(0)
-      let most = Box(0)
-      let fixture = Fixture.vaporApp("serial", database: .none, configuringSerially: true) { _ in
-        running.value += 1
-        most.value = max(most.value, running.value)
-        try await Task.sleep(for: .milliseconds(20))
-        running.value -= 1
-      }
-      let process = makeProcessScope()
-      let allConfigured = Rendezvous(parties: 6)
-      // When six tests set it up at once, and their bodies wait for each other.
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        for index in 0..<6 {
-          group.addTask {
-            _ = try await runTestScope("Vapor/serial\(index)()", in: process) {
-              _ = try await use(fixture)
-              await allConfigured.arrive()
-            }
-          }
-        }
-        try await group.waitForAll()
-      }
-      _ = await process.end()
-      // Then no two configures overlapped, while every body ran at the same time.
-      #expect(most.value == 1)
     }
   }
 #endif

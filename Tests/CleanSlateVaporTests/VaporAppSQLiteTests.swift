@@ -15,8 +15,7 @@
       // that all hold their app at the same time.
       let runs = Box(0)
       let fixture = Fixture.vaporApp("sqliteCopies", database: .sqlite) { app in
-        try await configure(app)
-        app.migrations.add(CountingMigration(runs: runs))
+        try await configure(app, migrations: [CountingMigration(runs: runs)])
       }
       let process = makeProcessScope()
       let allWrote = Rendezvous(parties: 20)

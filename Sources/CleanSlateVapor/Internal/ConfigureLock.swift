@@ -1,6 +1,6 @@
 #if Vapor
-  /// The process-wide lock that runs app construction and `configure` one at a time, for the
-  /// fixtures that ask for it (``CleanSlate/Fixture/vaporApp(_:database:configuringSerially:fileID:filePath:line:column:_:)-(_,_,_,_,_,_,_,(Application)->Void)``).
+  /// The process-wide lock that makes and configures Vapor apps one at a time, for every app
+  /// fixture that does not let its apps be configured concurrently.
   actor ConfigureLock {
     static let shared = ConfigureLock()
 

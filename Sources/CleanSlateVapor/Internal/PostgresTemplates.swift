@@ -7,17 +7,25 @@
   internal import NIOPosix
   internal import PostgresNIO
 
-  /// One app fixture's PostgreSQL templates: for each set of migrations its apps have, the
+  /// One app fixture's PostgreSQL templates: for each list of migrations its apps have, the
   /// database fixture whose template those migrations built.
+  ///
+  /// A template's key is worked out once per process for each list of migrations: their names,
+  /// the database ID, the build of the binary that holds them (``BuildIdentity``) and the
+  /// fixture's `templateVersion`; ``PostgresTemplate`` adds the server's version. The migrations
+  /// run only on the template being built, a real database.
   final class PostgresTemplates: Sendable {
     private let name: String
     private let keepingFailed: Bool
     private let templateVersion: String?
     private let location: CodeLocation
-    private let fixtures = Locked<[String: Fixture<PostgresTestDatabase>]>([:])
-    /// Each list of migration names this fixture's apps had, with its fingerprint: worked out
-    /// once per process, not once per test.
-    private let fingerprints = Locked<[[String]: String]>([:])
+    private let fixtures = Locked<[Key: Fixture<PostgresTestDatabase>]>([:])
+
+    private struct Key: Hashable {
+      let names: [String]
+      let id: DatabaseID
+      let server: String
+    }
 
     init(name: String, keepingFailed: Bool, templateVersion: String?, location: CodeLocation) {
       self.name = name
@@ -26,44 +34,35 @@
       self.location = location
     }
 
-    /// The plan of `migrations`, its fingerprint worked out by the first test whose app had
-    /// migrations of these names.
-    func plan(for migrations: [any Migration]) async -> FluentMigrationPlan {
-      let names = migrations.map(\.name)
-      if let known = fingerprints.withLock({ $0[names] }) {
-        return FluentMigrationPlan(migrations: migrations, fingerprint: known)
-      }
-      let fingerprint = await FluentMigrationPlan.fingerprint(of: migrations)
-      fingerprints.withLock { $0[names] = fingerprint }
-      return FluentMigrationPlan(migrations: migrations, fingerprint: fingerprint)
-    }
-
-    /// The fixture that clones a database for one test from the template `plan` builds on
+    /// The fixture that clones a database for one test from the template `migrations` build on
     /// `server`.
     func databaseFixture(
-      for plan: FluentMigrationPlan, id: DatabaseID, on server: PostgresTestServer
+      for migrations: [any Migration], id: DatabaseID, on server: PostgresTestServer
     ) -> Fixture<PostgresTestDatabase> {
-      let version = "\(templateVersion ?? "")\n\(id.string)\n\(plan.fingerprint)"
+      let key = Key(names: migrations.map(\.name), id: id, server: server.description)
       return fixtures.withLock { fixtures in
-        if let fixture = fixtures[version] { return fixture }
+        if let fixture = fixtures[key] { return fixture }
+        let version =
+          (["fluent-template-2", templateVersion ?? "", id.string] + key.names)
+          .joined(separator: "\n") + "\n" + BuildIdentity.of(migrations)
         let template = PostgresTemplate(migrations: [
           PostgresMigration("Fluent migrations", version: version) { connection in
-            try await Self.build(plan, id: id, on: server, connection: connection)
+            try await Self.build(migrations, id: id, on: server, connection: connection)
           }
         ])
         let fixture = Fixture.postgresDatabase(
           "\(name) database", template: template, server: server, keepingFailed: keepingFailed,
           fileID: location.fileID, filePath: location.filePath, line: location.line,
           column: location.column)
-        fixtures[version] = fixture
+        fixtures[key] = fixture
         return fixture
       }
     }
 
-    /// Runs the plan's migrations through Fluent on the template being built, the database
+    /// Runs the migrations through Fluent on the template being built, the database
     /// `connection` is open to.
     private static func build(
-      _ plan: FluentMigrationPlan, id: DatabaseID, on server: PostgresTestServer,
+      _ migrations: [any Migration], id: DatabaseID, on server: PostgresTestServer,
       connection: PostgresConnection
     ) async throws {
       let quiet = Logger(label: "cleanslate.vapor") { _ in SwiftLogNoOpLogHandler() }
@@ -79,7 +78,7 @@
       do {
         let fluent = databases.database(
           id, logger: quiet, on: MultiThreadedEventLoopGroup.singleton.any())!
-        try await plan.run(on: fluent)
+        try await FluentMigrations.run(migrations, on: fluent)
       } catch var failure as MigrationFailure {
         await databases.shutdownAsync()
         // The build database is `cs_bld_<key>_<token>`; the template it would become, `cs_tpl_<key>`.

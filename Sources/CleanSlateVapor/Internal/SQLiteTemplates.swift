@@ -85,7 +85,7 @@
       do {
         let database = databases.database(
           id, logger: quiet, on: MultiThreadedEventLoopGroup.singleton.any())!
-        try await FluentMigrationPlan(migrations: migrations, fingerprint: "").run(on: database)
+        try await FluentMigrations.run(migrations, on: database)
       } catch {
         await databases.shutdownAsync()
         throw error

@@ -1,4 +1,5 @@
 #if Vapor
+  import CleanSlate
   import CleanSlatePostgres
   import CleanSlateTestSupport
   import Foundation
@@ -7,6 +8,7 @@
   import NIOPosix
   import PostgresNIO
   import Testing
+  import Vapor
 
   /// A weak reference that `@Sendable` closures can share.
   final class WeakBox<Object: AnyObject>: @unchecked Sendable {
@@ -44,7 +46,9 @@
     }
 
     func log(event: LogEvent) {
-      logs.append("\(event.level): \(event.message)")
+      let all = metadata.merging(event.metadata ?? [:]) { $1 }
+      let fields = all.keys.sorted().map { "\($0)=\(all[$0]!)" }.joined(separator: " ")
+      logs.append("\(event.level): \(event.message) \(fields)")
     }
   }
 
@@ -76,6 +80,20 @@
     }
 
     func stop() async throws { try await channel.close() }
+  }
+
+  /// Runs one test that uses `fixture`, and returns the error its setup threw.
+  func setupFailure(of fixture: Fixture<Application>) async throws -> CleanSlateError {
+    let process = makeProcessScope()
+    let caught = Box<CleanSlateError?>(nil)
+    let failures = try await runTestScope("Vapor/broken()", in: process) {
+      do { _ = try await use(fixture) } catch let error as CleanSlateError {
+        caught.value = error
+      }
+    }
+    _ = await process.end()
+    #expect(failures.isEmpty)
+    return try #require(caught.value)
   }
 
   /// Runs `body` on a fresh connection to the server's maintenance database.
