@@ -5,9 +5,13 @@
 #   (a) documented  Vapor's documented way: autoMigrate() before and autoRevert() after every
 #                   test on one shared PostgreSQL database, serialized (it cannot run otherwise)
 #   (b) sqlite      in-memory SQLite, autoMigrate() in every test
-#   (c) cleanslate  Fixture.vaporApp(database: .postgres): a clone of a migrated template per
-#                   test
-# (b) and (c) run twice: in parallel (Swift Testing's default) for the suite's time, and
+#   (c) cleanslate  Fixture.vaporApp with its default options (the shop's configure names
+#                   PostgreSQL): a clone of a migrated template per test
+# and two more over a configure that migrates in-memory SQLite itself under `.testing`
+# (`autoMigrate()`, as many apps do):
+#   (d) selfmigrating          vaporApp(database: .postgres)
+#   (e) selfmigrating-default  vaporApp with its default options
+# (b) to (e) run twice: in parallel (Swift Testing's default) for the suite's time, and
 # serialized for per-test figures that no other test's work inflates. Prints each way's run time
 # (Swift Testing's own, which leaves out `swift test` loading the package), its per-test
 # setup + teardown median (the whole test minus its body) and body median, and the ratios; then,
@@ -49,21 +53,26 @@ run sqlite parallel
 run cleanslate parallel
 run sqlite serial --no-parallel
 run cleanslate serial --no-parallel
+run selfmigrating warmup
+run selfmigrating parallel
+run selfmigrating serial --no-parallel
+run selfmigrating-default parallel
+run selfmigrating-default serial --no-parallel
 psql "$CLEANSLATE_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS bench_documented" >/dev/null
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 runtime() { awk -v k="$1" '$1 == k { print $2 }' "$out/runs"; }
-printf '%-11s %6s %13s %13s %22s %12s\n' way tests "parallel (s)" "serial (s)" \
+printf '%-21s %6s %13s %13s %22s %12s\n' way tests "parallel (s)" "serial (s)" \
   "setup+teardown median" "body median"
-for mode in documented sqlite cleanslate; do
+for mode in documented sqlite cleanslate selfmigrating selfmigrating-default; do
   tests=$(wc -l <"$out/$mode-serial")
   overhead=$(awk '{ print $2 - $3 }' "$out/$mode-serial" | median)
   body=$(awk '{ print $3 }' "$out/$mode-serial" | median)
   parallel=$(runtime "$mode-parallel")
   serial=$(runtime "$mode-serial")
-  printf '%-11s %6d %13s %13.2f %19.2f ms %9.2f ms\n' "$mode" "$tests" "${parallel:-n/a}" \
+  printf '%-21s %6d %13s %13.2f %19.2f ms %9.2f ms\n' "$mode" "$tests" "${parallel:-n/a}" \
     "$serial" "$overhead" "$body"
-  eval "serial_$mode=$serial parallel_$mode=${parallel:-0} overhead_$mode=$overhead"
+  eval "serial_${mode//-/_}=$serial parallel_${mode//-/_}=${parallel:-0} overhead_${mode//-/_}=$overhead"
 done
 ratio() { echo "scale=1; $1 / $2" | bc; }
 echo "suite: documented (serial) / cleanslate (parallel) = $(ratio "$serial_documented" \
@@ -72,6 +81,35 @@ echo "suite: documented (serial) / cleanslate (parallel) = $(ratio "$serial_docu
 echo "setup+teardown median: documented / cleanslate = $(ratio "$overhead_documented" \
   "$overhead_cleanslate")x, sqlite / cleanslate = $(ratio "$overhead_sqlite" \
   "$overhead_cleanslate")x"
+
+# Where a test's setup and teardown go, each way of CleanSlate's, serialized: the trace's fixture
+# setups and teardowns (the app's: make, switches, configure, the test's database; the database's:
+# a clone or a copy) and configure's own time, medians.
+phases() {
+  local mode=$1 database=$2
+  rm -f "$out/trace.jsonl" "$out/phases"
+  CLEANSLATE_TRACE="$out/trace.jsonl" SERVER_BENCH_PHASES="$out/phases" \
+    run "$mode" phases --no-parallel
+  ms() {
+    jq -r --arg phase "$1" --arg fixture "$2" \
+      'select(.phase == $phase and .fixture == $fixture) | .durationNanos / 1e6' \
+      "$out/trace.jsonl" | median
+  }
+  local setup clone configure shutdown drop
+  setup=$(ms setupEnd shop)
+  clone=$(ms setupEnd "$database")
+  configure=$(awk '$1 == "configure" { print $2 }' "$out/phases" | median)
+  shutdown=$(ms teardownEnd shop)
+  drop=$(ms teardownEnd "$database")
+  printf '%-21s app setup %6.2f ms = configure %6.2f + database %5.2f + make and the rest %5.2f;' \
+    "$mode" "$setup" "$configure" "${clone:-0}" "$(echo "$setup - $configure - ${clone:-0}" | bc)"
+  printf ' shutdown %5.2f ms; database teardown %5.2f ms\n' "$shutdown" "${drop:-0}"
+}
+phases cleanslate "shop database"
+phases selfmigrating "shop database"
+phases selfmigrating-default "shop database"
 rm -rf "$out"
 swift test --package-path Benchmarks --scratch-path "$scratch" --skip-build --disable-xctest \
   --filter SQLiteStrategy 2>&1 | grep '^SQLiteStrategy:'
+swift test --package-path Benchmarks --scratch-path "$scratch" --skip-build --disable-xctest \
+  --filter AppPhases 2>&1 | grep '^AppPhases:'

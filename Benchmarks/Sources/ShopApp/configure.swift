@@ -24,3 +24,20 @@ public func configure(_ app: Application, database: ShopDatabase) async throws {
   try app.register(collection: ProductController())
   try app.register(collection: OrderController())
 }
+
+/// Configures the shop as many apps do: in-memory SQLite under `.testing`, migrated by configure
+/// itself (`autoMigrate()`), PostgreSQL at `url` elsewhere.
+public func configureMigratingItself(_ app: Application, url: String) async throws {
+  if app.environment == .testing {
+    app.databases.use(.sqlite(.memory), as: .sqlite)
+  } else {
+    try app.databases.use(.postgres(url: url), as: .psql)
+  }
+  app.migrations.add(shopMigrations)
+  if app.environment == .testing {
+    try await app.autoMigrate()
+  }
+  try app.register(collection: UserController())
+  try app.register(collection: ProductController())
+  try app.register(collection: OrderController())
+}

@@ -15,8 +15,14 @@ enum Mode: String {
   case documented
   /// In-memory SQLite, migrated in every test.
   case sqlite
-  /// `vaporApp(database: .postgres)`: a clone of a migrated template per test.
+  /// `vaporApp` with its default options: the shop's configure names PostgreSQL, so a clone of a
+  /// migrated template per test.
   case cleanslate
+  /// `vaporApp(database: .postgres)` over a configure that migrates in-memory SQLite itself under
+  /// `.testing` (`autoMigrate()`).
+  case selfMigrating = "selfmigrating"
+  /// `vaporApp` with its default options over that configure.
+  case selfMigratingDefault = "selfmigrating-default"
 }
 
 let benchEnvironment = ProcessInfo.processInfo.environment
@@ -57,8 +63,22 @@ extension Fixture where Value == Application {
         return app
       }
     case .cleanslate:
+      return Fixture.vaporApp("shop") { app in
+        try await timedPhase("configure") {
+          try await configure(app, database: .postgres(url: "postgres://shop@127.0.0.1:1/shop"))
+        }
+      }
+    case .selfMigrating:
       return Fixture.vaporApp("shop", database: .postgres) { app in
-        try await configure(app, database: .postgres(url: "postgres://shop@127.0.0.1:1/shop"))
+        try await timedPhase("configure") {
+          try await configureMigratingItself(app, url: "postgres://shop@127.0.0.1:1/shop")
+        }
+      }
+    case .selfMigratingDefault:
+      return Fixture.vaporApp("shop") { app in
+        try await timedPhase("configure") {
+          try await configureMigratingItself(app, url: "postgres://shop@127.0.0.1:1/shop")
+        }
       }
     }
   }()

@@ -45,6 +45,16 @@ func measuredBody(_ body: (Application) async throws -> Void) async throws {
   BodyTime.current?.record(ContinuousClock.now - start)
 }
 
+/// Runs `body` and, when SERVER_BENCH_PHASES names a file, appends `phase milliseconds` to it.
+func timedPhase<R>(_ phase: String, _ body: () async throws -> R) async rethrows -> R {
+  let start = ContinuousClock.now
+  let result = try await body()
+  if let path = benchEnvironment["SERVER_BENCH_PHASES"] {
+    append("\(phase) \((ContinuousClock.now - start).milliseconds)\n", to: path)
+  }
+  return result
+}
+
 private let appendLock = NSLock()
 
 private func append(_ line: String, to path: String) {
