@@ -339,6 +339,65 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // MARK: - The documentation's code examples, compiled by `swift build` and never run (in no
+    // product): scripts/check-doc-examples.sh checks that every example of the DocC catalogs, and
+    // of the server-app modules' comments, is in them. One target per catalog; an executable
+    // where an example ends in statements after a declaration.
+    .executableTarget(
+      name: "CleanSlateDocExamples",
+      dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"],
+      path: "Tests/DocExamples/CleanSlate", swiftSettings: strictSettings),
+    .target(
+      name: "CleanSlateXCTestDocExamples", dependencies: ["CleanSlateXCTest"],
+      path: "Tests/DocExamples/CleanSlateXCTest", swiftSettings: strictSettings),
+    .target(
+      name: "CleanSlateTestingDocExamples", dependencies: ["CleanSlateTesting"],
+      path: "Tests/DocExamples/CleanSlateTesting", swiftSettings: strictSettings),
+    .executableTarget(
+      name: "CleanSlateLaunchDocExamples", dependencies: ["CleanSlateLaunch"],
+      path: "Tests/DocExamples/CleanSlateLaunch", swiftSettings: strictSettings),
+    .target(
+      name: "CleanSlateLaunchedAppDocExamples",
+      dependencies: ["CleanSlateLaunchedApp", "CleanSlateTesting", "CleanSlateXCTest"],
+      path: "Tests/DocExamples/CleanSlateLaunchedApp", swiftSettings: strictSettings),
+    .target(
+      name: "CleanSlateGRDBDocExamples",
+      dependencies: [
+        "CleanSlateGRDB", "CleanSlateTesting", product("GRDB", of: "GRDB.swift", trait: "GRDB"),
+      ],
+      path: "Tests/DocExamples/CleanSlateGRDB", swiftSettings: strictSettings),
+    .executableTarget(
+      name: "CleanSlateHTTPDocExamples",
+      dependencies: [
+        "CleanSlateHTTP", "CleanSlateLaunchedApp", "CleanSlateTesting", "CleanSlateXCTest",
+      ],
+      path: "Tests/DocExamples/CleanSlateHTTP", swiftSettings: strictSettings),
+    .target(
+      name: "CleanSlatePostgresDocExamples",
+      dependencies: [
+        "CleanSlatePostgres", "CleanSlateTesting",
+        product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
+      ],
+      path: "Tests/DocExamples/CleanSlatePostgres", swiftSettings: strictSettings),
+    .target(
+      name: "CleanSlateVaporDocExamples",
+      dependencies: [
+        "CleanSlateVapor", "CleanSlateTesting", "CleanSlateXCTest",
+        product("Vapor", of: "vapor", trait: "Vapor"),
+        product("VaporTesting", of: "vapor", trait: "Vapor"),
+        product("XCTVapor", of: "vapor", trait: "Vapor"),
+      ],
+      path: "Tests/DocExamples/CleanSlateVapor", swiftSettings: strictSettings),
+    .target(
+      name: "CleanSlateHummingbirdDocExamples",
+      dependencies: [
+        "CleanSlateHummingbird", "CleanSlatePostgres", "CleanSlateTesting",
+        product("Hummingbird", of: "hummingbird", trait: "Hummingbird"),
+        product("HummingbirdTesting", of: "hummingbird", trait: "Hummingbird"),
+        product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
+        product("Configuration", of: "swift-configuration", trait: "Hummingbird"),
+      ],
+      path: "Tests/DocExamples/CleanSlateHummingbird", swiftSettings: strictSettings),
     // An app for the fake server's launched-app test: reads the fake's address from its
     // environment and makes one request.
     .executableTarget(

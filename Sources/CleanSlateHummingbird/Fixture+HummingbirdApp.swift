@@ -13,14 +13,15 @@
     ///
     /// extension Fixture where Value == HummingbirdTestClient {
     ///   static let api = Fixture.hummingbirdApp("api", testing: .live) { context in
-    ///     try await buildApplication(database: context.use(.ordersDatabase))
+    ///     let database = try await context.use(.ordersDatabase)
+    ///     return try await buildApplication(postgres: database.clientConfiguration)
     ///   }
     /// }
     ///
-    /// @Test func listsOrders() async throws {
-    ///   let client = try await use(.api)
-    ///   try await client.execute(uri: "/orders", method: .get) { response in
-    ///     #expect(response.status == .ok)
+    /// @Suite(.cleanSlate) struct OrderTests {
+    ///   @Test func listsOrders() async throws {
+    ///     let client = try await use(.api)
+    ///     try await client.execute(uri: "/orders", method: .get) { #expect($0.status == .ok) }
     ///   }
     /// }
     /// ```
