@@ -5,9 +5,9 @@ import Vapor
 struct TodoController: RouteCollection {
   func boot(routes: any RoutesBuilder) throws {
     let todos = routes.grouped("todos")
-    todos.get(use: index)
-    todos.post(use: create)
-    todos.patch(":id", "done", use: markDone)
+    todos.documented(.GET, summary: "Lists the todos, by title", use: index)
+    todos.documented(.POST, summary: "Adds a todo", use: create)
+    todos.documented(.PATCH, ":id", "done", summary: "Marks a todo done", use: markDone)
   }
 
   @Sendable func index(request: Request) async throws -> [Todo] {

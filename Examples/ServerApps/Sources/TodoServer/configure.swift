@@ -3,8 +3,8 @@ import FluentPostgresDriver
 import FluentSQLiteDriver
 import Vapor
 
-/// Configures the app: its database (PostgreSQL, or in-memory SQLite under `.testing`), its
-/// migrations and its routes.
+/// Configures the app as many Vapor apps do: its database (PostgreSQL, or in-memory SQLite under
+/// `.testing`, which it migrates itself), its migrations and its routes (noted in its catalog).
 public func configure(_ app: Application) async throws {
   if app.environment == .testing {
     app.databases.use(.sqlite(.memory), as: .sqlite)

@@ -5,14 +5,14 @@ import TodoServer
 import XCTVapor
 import XCTest
 
-/// The same app fixture in XCTest, with XCTVapor.
+/// The app on PostgreSQL in XCTest, with XCTVapor.
 final class TodoXCTests: FixtureTestCase {
   @Resettable var app: Application!
 
   override func setUp() async throws {
     try await super.setUp()
     try XCTSkipUnless(PostgresTestServer.shouldRunTests, PostgresTestServer.skipMessage)
-    app = try await use(.app)
+    app = try await use(.appOnPostgres)
   }
 
   func testCreatesATodo() async throws {
