@@ -31,6 +31,7 @@
           "postgres.password": ConfigValue(
             .string(database.server.password ?? ""), isSecret: true),
           "postgres.database": ConfigValue(.string(database.name), isSecret: false),
+          "log.level": "error",
           "http.host": "127.0.0.1",
           "http.port": 0,
         ]),

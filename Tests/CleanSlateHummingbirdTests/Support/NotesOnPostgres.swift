@@ -9,7 +9,11 @@
   /// server starts.
   @available(macOS 15, iOS 18, tvOS 18, visionOS 2, *)
   func buildNotesApplication(reader: ConfigReader) async throws -> some ApplicationProtocol {
-    let logger = Logger(label: "notes")
+    let logger = {
+      var logger = Logger(label: "notes")
+      logger.logLevel = reader.string(forKey: "log.level", as: Logger.Level.self, default: .info)
+      return logger
+    }()
     let postgres = reader.scoped(to: "postgres")
     let client = PostgresClient(
       configuration: .init(
