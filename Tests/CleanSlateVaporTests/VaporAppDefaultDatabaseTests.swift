@@ -29,8 +29,12 @@
   @Suite struct VaporAppDefaultDatabaseTests {
     @Test func inMemorySQLiteStaysAsConfigureMadeIt() async throws {
       // Given an app whose configure picks in-memory SQLite and migrates it, default options.
-      // When a test uses it, then its app runs on its own in-memory SQLite database.
-      #expect(try await databaseUsed(by: .todoAppByDefault).isInMemorySQLite)
+      // When a test uses it.
+      let used = try await databaseUsed(by: .todoAppByDefault)
+      // Then its app ran on its own in-memory SQLite database, whose file (SQLiteKit keeps one
+      // in the temporary directory, and never removes it) is gone once the test has ended.
+      #expect(used.isInMemorySQLite)
+      #expect(!FileManager.default.fileExists(atPath: String(used.dropFirst("sqlite:".count))))
     }
 
     @Test func aSQLiteFileBecomesACopyOfAMigratedTemplate() async throws {

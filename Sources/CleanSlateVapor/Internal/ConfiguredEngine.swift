@@ -1,6 +1,7 @@
 #if Vapor
   internal import FluentKit
   internal import FluentSQLiteDriver
+  internal import Foundation
   internal import PostgresKit
   internal import PostgresNIO
 
@@ -8,8 +9,9 @@
   /// configuration itself: Fluent's drivers keep their configuration types internal, so their
   /// stored properties are read by reflection.
   enum ConfiguredEngine: Equatable, Sendable {
-    /// SQLite in memory: each app's driver has a database of its own.
-    case sqliteInMemory
+    /// SQLite "in memory": each app's driver has a database of its own, which SQLiteKit keeps in
+    /// a file of the temporary directory named after `identifier`.
+    case sqliteInMemory(identifier: String)
     /// SQLite in a file, which every app that names it shares.
     case sqliteFile(path: String, foreignKeys: Bool)
     /// PostgreSQL, on the server the configuration names.
@@ -21,8 +23,8 @@
     static func of(_ configuration: any DatabaseConfiguration) -> ConfiguredEngine {
       if let sqlite: SQLiteConfiguration = stored(in: configuration) {
         switch sqlite.storage {
-        case .memory:
-          return .sqliteInMemory
+        case .memory(let identifier):
+          return .sqliteInMemory(identifier: identifier)
         case .file(let path):
           return .sqliteFile(path: path, foreignKeys: sqlite.enableForeignKeys)
         }
@@ -33,6 +35,18 @@
         return .postgres
       }
       return .other(String(describing: type(of: configuration)))
+    }
+
+    /// The file SQLiteKit keeps an in-memory database in, and never removes: it opens in-memory
+    /// databases as temporary files, `sqlite-kit_memorydb-<pid>-<identifier>.sqlite3`, since
+    /// SQLite is built without a shared cache. `nil` for other engines, or an identifier SQLiteKit
+    /// would have rewritten.
+    var inMemoryFile: URL? {
+      guard case .sqliteInMemory(let identifier) = self,
+        identifier.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+      else { return nil }
+      return FileManager.default.temporaryDirectory.appendingPathComponent(
+        "sqlite-kit_memorydb-\(ProcessInfo.processInfo.processIdentifier)-\(identifier).sqlite3")
     }
 
     /// What a failure message calls it.

@@ -83,6 +83,7 @@
       case .configured:
         made = Chosen(
           driver: context.configuration.makeDriver(for: databases), configuration: nil, label: nil)
+        board.made(context.configuration)
       case .prepared(let prepared):
         let configuration = prepared.configuration.make()
         made = Chosen(

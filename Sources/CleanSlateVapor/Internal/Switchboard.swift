@@ -1,6 +1,7 @@
 #if Vapor
   internal import CleanSlate
   internal import FluentKit
+  internal import Foundation
   internal import Logging
 
   /// The switches of one app: what each of them gives when first asked for a database.
@@ -25,6 +26,8 @@
       /// The shape of the default database the switch gave, once it gave one.
       var given: AppDatabaseShape?
       var unmet: Unmet?
+      /// The files of the in-memory SQLite databases the switches made drivers for.
+      var inMemoryFiles: [URL] = []
     }
 
     /// What the app asked for that the switchboard could not give.
@@ -76,6 +79,27 @@
         _ = databases.database(id, logger: quiet, on: databases.eventLoopGroup.any())
         if let existing { databases.use(existing, as: id, isDefault: false) }
         state.withLock { _ = $0.switched.insert(id) }
+      }
+    }
+
+    /// Notes that a switch made the driver of the database `configuration` registers: the file of
+    /// an in-memory SQLite database, to remove once the app has shut down.
+    func made(_ configuration: any DatabaseConfiguration) {
+      guard let file = ConfiguredEngine.of(configuration).inMemoryFile else { return }
+      state.withLock { $0.inMemoryFiles.append(file) }
+    }
+
+    /// Removes the files SQLiteKit kept the app's in-memory SQLite databases in (it never does):
+    /// call it once the app has shut down.
+    func removeInMemoryFiles() {
+      let files = state.withLock { state in
+        defer { state.inMemoryFiles = [] }
+        return state.inMemoryFiles
+      }
+      for file in files {
+        for suffix in ["", "-journal", "-wal", "-shm"] {
+          try? FileManager.default.removeItem(atPath: file.path + suffix)
+        }
       }
     }
 

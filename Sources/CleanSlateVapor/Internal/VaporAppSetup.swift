@@ -78,12 +78,22 @@
       let (app, board) = try await configured(
         context: context, switching: Switching(prepared: prepared, ids: ids))
       guard let board else { return .ready(app, nil) }
+      let outcome: Outcome
       do {
-        return try await settle(app, board: board, context: context)
+        outcome = try await settle(app, board: board, context: context)
       } catch {
         try? await app.asyncShutdown()
+        board.removeInMemoryFiles()
         throw error
       }
+      switch outcome {
+      case .ready:
+        // Registered before the app's shutdown: it runs after it.
+        context.addTeardown { board.removeInMemoryFiles() }
+      case .again:
+        board.removeInMemoryFiles()
+      }
+      return outcome
     }
 
     /// Makes the app, puts the switches in place, and runs `configure`: one app at a time across
@@ -104,6 +114,7 @@
         } catch {
           if board?.unmet != nil { return (app, board) }
           try? await app.asyncShutdown()
+          board?.removeInMemoryFiles()
           throw VaporAppError.configureFailed(error)
         }
         return (app, board)
