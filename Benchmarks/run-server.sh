@@ -6,7 +6,8 @@
 #                   test on one shared PostgreSQL database, serialized (it cannot run otherwise)
 #   (b) sqlite      in-memory SQLite, autoMigrate() in every test
 #   (c) cleanslate  Fixture.vaporApp with its default options (the shop's configure names
-#                   PostgreSQL): a clone of a migrated template per test
+#                   PostgreSQL): a clone of a migrated template per test, apps configured one at
+#                   a time; cleanslate-concurrent, the same with configuresConcurrently: true
 # and two more over a configure that migrates in-memory SQLite itself under `.testing`
 # (`autoMigrate()`, as many apps do):
 #   (d) selfmigrating          vaporApp(database: .postgres)
@@ -53,6 +54,8 @@ run sqlite parallel
 run cleanslate parallel
 run sqlite serial --no-parallel
 run cleanslate serial --no-parallel
+run cleanslate-concurrent parallel
+run cleanslate-concurrent serial --no-parallel
 run selfmigrating warmup
 run selfmigrating parallel
 run selfmigrating serial --no-parallel
@@ -64,7 +67,8 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] :
 runtime() { awk -v k="$1" '$1 == k { print $2 }' "$out/runs"; }
 printf '%-21s %6s %13s %13s %22s %12s\n' way tests "parallel (s)" "serial (s)" \
   "setup+teardown median" "body median"
-for mode in documented sqlite cleanslate selfmigrating selfmigrating-default; do
+for mode in documented sqlite cleanslate cleanslate-concurrent selfmigrating \
+  selfmigrating-default; do
   tests=$(wc -l <"$out/$mode-serial")
   overhead=$(awk '{ print $2 - $3 }' "$out/$mode-serial" | median)
   body=$(awk '{ print $3 }' "$out/$mode-serial" | median)
@@ -78,6 +82,8 @@ ratio() { echo "scale=1; $1 / $2" | bc; }
 echo "suite: documented (serial) / cleanslate (parallel) = $(ratio "$serial_documented" \
   "$parallel_cleanslate")x; sqlite / cleanslate, both parallel = $(ratio "$parallel_sqlite" \
   "$parallel_cleanslate")x"
+echo "cleanslate, apps configured one at a time / concurrently, both parallel = $(ratio \
+  "$parallel_cleanslate" "$parallel_cleanslate_concurrent")x"
 echo "setup+teardown median: documented / cleanslate = $(ratio "$overhead_documented" \
   "$overhead_cleanslate")x, sqlite / cleanslate = $(ratio "$overhead_sqlite" \
   "$overhead_cleanslate")x"

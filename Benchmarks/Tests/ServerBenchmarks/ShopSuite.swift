@@ -18,6 +18,8 @@ enum Mode: String {
   /// `vaporApp` with its default options: the shop's configure names PostgreSQL, so a clone of a
   /// migrated template per test.
   case cleanslate
+  /// The same, the apps configured concurrently (`configuresConcurrently: true`).
+  case cleanslateConcurrent = "cleanslate-concurrent"
   /// `vaporApp(database: .postgres)` over a configure that migrates in-memory SQLite itself under
   /// `.testing` (`autoMigrate()`).
   case selfMigrating = "selfmigrating"
@@ -67,6 +69,10 @@ extension Fixture where Value == Application {
         try await timedPhase("configure") {
           try await configure(app, database: .postgres(url: "postgres://shop@127.0.0.1:1/shop"))
         }
+      }
+    case .cleanslateConcurrent:
+      return Fixture.vaporApp("shop", configuresConcurrently: true) { app in
+        try await configure(app, database: .postgres(url: "postgres://shop@127.0.0.1:1/shop"))
       }
     case .selfMigrating:
       return Fixture.vaporApp("shop", database: .postgres) { app in
