@@ -72,10 +72,13 @@
     @Test(postgresTests)
     func postgreSQLBecomesACloneOnTheTestServerNeverTheServerConfigureNames() async throws {
       // Given a configure that names a PostgreSQL server (where a listener counts connections)
-      // and migrates it itself, with a migration that counts its runs.
+      // and migrates it itself, with a migration that counts its runs, of a schema no run has
+      // built yet (a template version of its own).
       let listener = try await CountingListener.start()
       let runs = Box(0)
-      let fixture = Fixture.vaporApp("production") { app in
+      let fixture = Fixture.vaporApp(
+        "production", database: .sameEngine(templateVersion: UUID().uuidString)
+      ) { app in
         try await configureForProduction(
           app, url: "postgres://app:secret@127.0.0.1:\(listener.port)/production",
           migrating: true, migrations: [CountingMigration(runs: runs)])
@@ -90,6 +93,9 @@
       #expect(runs.value == 1)
       #expect(listener.connections == 0)
       try await listener.stop()
+      for name in try await serverDatabases(prefix: templatePrefix(ofClone: used[0])) {
+        try await dropDatabase(name)
+      }
     }
 
     @Test(postgresTests) func postgresOverridesInMemorySQLite() async throws {
