@@ -19,12 +19,9 @@ extension FixtureTestCase {
   }
 
   #if canImport(ObjectiveC)
-    /// Records an issue XCTest recorded in the trace, unless it is one of CleanSlate's own
-    /// failures, which the trace already has.
+    /// Records in the trace an issue XCTest recorded (CleanSlate's own failures never pass
+    /// here: the engine traced them as it recorded them).
     func traceIssue(_ issue: XCTIssue) {
-      guard !OwnFailureRecording.isActive, !(issue.associatedError is CleanSlateError) else {
-        return
-      }
       let location = issue.sourceCodeContext.location.map {
         CodeLocation(
           fileID: $0.fileURL.lastPathComponent, filePath: $0.fileURL.path, line: $0.lineNumber,
@@ -33,10 +30,9 @@ extension FixtureTestCase {
       testScope?.traceIssue(issue.compactDescription, at: location)
     }
   #else
-    /// Records a failure XCTest recorded in the trace, unless it is one of CleanSlate's own
-    /// failures, which the trace already has (the caller leaves out those thrown by `use`).
+    /// Records in the trace a failure XCTest recorded (CleanSlate's own failures never pass
+    /// here: the engine traced them as it recorded them).
     func traceIssue(_ description: String, inFile filePath: String, atLine line: Int) {
-      guard !OwnFailureRecording.isActive else { return }
       let file = URL(fileURLWithPath: filePath).lastPathComponent
       testScope?.traceIssue(
         description,
@@ -64,11 +60,6 @@ extension FixtureTestCase {
       #endif
     }
   }
-}
-
-/// Whether the failure being recorded on the test is one of CleanSlate's own, on this thread.
-enum OwnFailureRecording {
-  @TaskLocal static var isActive = false
 }
 
 /// Prints failure attachments where XCTest cannot keep them, or hands them to a sink that

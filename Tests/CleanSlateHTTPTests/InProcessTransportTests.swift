@@ -1,6 +1,7 @@
 #if HTTP
   import CleanSlate
   import CleanSlateHTTP
+  import CleanSlateTestSupport
   import CleanSlateTesting
   import Foundation
   import Testing

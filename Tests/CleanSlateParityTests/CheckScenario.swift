@@ -53,7 +53,7 @@ enum CheckScenario {
     return Server()
   }
 
-  /// The line that declares ``config``, where its setup failure must be reported.
+  /// The line that declares ``config``, which its setup failure names.
   static let configLine = #line + 2
   /// A fixture whose setup throws.
   static let config = Fixture<Int>("config") { _ in throw ParityFailure() }
@@ -138,7 +138,9 @@ enum CheckScenario {
     return expectation.count
   }
 
-  /// A setup failure the body catches is reported all the same (issue 14, point 4).
+  /// The line that asks for ``client`` in ``caughtSetupFailure()``, where its failure lands.
+  static let caughtSetupFailureLine = #line + 3
+  /// A setup failure the body catches is reported all the same.
   static func caughtSetupFailure() async {
     let value = try? await use(client)
     precondition(value == nil)

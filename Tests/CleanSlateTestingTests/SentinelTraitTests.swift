@@ -20,7 +20,7 @@ import Testing
   }
 
   /// Drives the trait as the only sentinel test running, and returns the issues it recorded.
-  func run(_ body: @Sendable () async throws -> Void) async throws -> [Issue] {
+  func run(_ body: @Sendable () async throws -> Void) async throws -> [RecordedIssue] {
     try await oneSentinelTestAtATime { try await TraitDriver().run(body) }
   }
 
@@ -174,7 +174,7 @@ extension Trait where Self == ConditionTrait {
   }
 }
 
-extension Issue {
+extension RecordedIssue {
   /// Whether the issue is a CleanSlate failure whose message mentions `text`.
   func mentions(_ text: String) -> Bool {
     cleanSlateError?.summary.contains(text) ?? false

@@ -24,7 +24,7 @@ import Testing
     }
 
     // When the body ends
-    _ = await test.finishBody()
+    await test.finishBody()
 
     // Then the work was settled first, then the verifications ran in registration order
     #expect(journal.all == ["settle work", "verify 1", "verify 2"])
@@ -47,7 +47,7 @@ import Testing
     }
 
     // When the test ends
-    let failures = await test.end()
+    let failures = await test.endCollectingFailures()
 
     // Then the value was gone by the time the check ran
     #expect(failures.isEmpty)

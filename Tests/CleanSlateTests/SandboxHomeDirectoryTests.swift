@@ -36,7 +36,7 @@ import Testing
     #expect(ProcessEnvironment.value(of: "XDG_CONFIG_HOME") == home.path + "/.config")
 
     // When the test ends, everything is as before
-    #expect(await test.end().isEmpty)
+    #expect(await test.endCollectingFailures().isEmpty)
     #expect(restored.value == before.value)
     #expect(!entryExists(home))
   }

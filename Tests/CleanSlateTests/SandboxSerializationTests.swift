@@ -87,7 +87,7 @@ import Testing
           } catch {
             mismatches.withLock { $0.append("test \(number) threw \(error)") }
           }
-          let failures = await test.end()
+          let failures = await test.endCollectingFailures()
           if !failures.isEmpty { mismatches.withLock { $0.append("\(failures)") } }
         }
       }

@@ -21,7 +21,7 @@ import Testing
     try await test.use(fixture, at: CodeLocation())
 
     // When the scope ends
-    let failures = await test.end()
+    let failures = await test.endCollectingFailures()
 
     // Then the hang is reported once, naming the fixture and the limit, and the others ran
     #expect(journal.all == ["last registered", "hanging", "first registered"])
@@ -43,7 +43,7 @@ import Testing
     try await test.use(fixture, at: CodeLocation())
 
     // When the scope ends
-    let failures = await test.end()
+    let failures = await test.endCollectingFailures()
     release.withLock { $0 = true }
 
     // Then it is reported, and the teardown registered before it still ran

@@ -11,15 +11,10 @@ import Dispatch
 /// that blocks forever thus holds a thread of its own, never one of Swift concurrency's few
 /// cooperative threads nor a shared dispatch thread.
 ///
-/// A synchronous caller whose teardowns are all synchronous can instead wait on its own thread
-/// with ``runBlocking(waiter:)``: the teardowns still run on the sequence's queue, but the
-/// caller watches their deadlines itself, so no task, continuation or timer is involved — one
-/// thread hop there and one wake-up back.
-///
 /// The sequence lets go of each teardown's body as it starts it, and the runner lets go of it
 /// once it has returned, so what a teardown captured (a fixture's value, its context) is released
 /// as soon as the teardown has run, not when the whole scope is over: the leak checks that
-/// follow the teardowns (rule 10) must not find it alive because of CleanSlate.
+/// follow the teardowns must not find it alive because of CleanSlate.
 final class TeardownSequence: Sendable {
   typealias Outcome = TimeLimitedOutcome
 
@@ -41,9 +36,6 @@ final class TeardownSequence: Sendable {
     var task: Task<Void, Never>?
     var failures: [CleanSlateError] = []
     var continuation: CheckedContinuation<[CleanSlateError], Never>?
-    /// Set when a blocking caller runs the sequence: how to wake it, and what it waits for.
-    var blockingWaiter: (any BlockingWaiter)?
-    var blockingResult: [CleanSlateError]?
     /// Each teardown's body, taken (set to `nil`) as it starts.
     var bodies: [Teardown.Body?]
   }
@@ -71,35 +63,6 @@ final class TeardownSequence: Sendable {
       state.withLock { $0.continuation = continuation }
       timer.setHandler { [weak self] in self?.timerFired() }
       advance(generation: 0, onDispatchThread: false)
-    }
-  }
-
-  /// Runs every teardown, all of them synchronous, while the calling thread waits on `waiter`,
-  /// and returns the failures in the order they happened.
-  ///
-  /// The caller enforces the time limits: it waits until the running teardown's deadline, and
-  /// abandons the teardown when the deadline passes first.
-  func runBlocking(waiter: some BlockingWaiter) -> [CleanSlateError] {
-    guard !teardowns.isEmpty else { return [] }
-    precondition(teardowns.allSatisfy(\.isSynchronous), "runBlocking runs synchronous teardowns")
-    state.withLock { $0.blockingWaiter = waiter }
-    advance(generation: 0, onDispatchThread: false)
-    while true {
-      let (result, deadline) = state.withLock {
-        state -> ([CleanSlateError]?, ContinuousClock.Instant) in
-        if let result = state.blockingResult { return (result, .now) }
-        if let running = state.running {
-          return (nil, running.started + teardowns[running.index].timeout)
-        }
-        // Between two teardowns: the next one's deadline is at least its limit away.
-        return (nil, .now + teardowns[min(state.next, teardowns.count - 1)].timeout)
-      }
-      if let result { return result }
-      if deadline <= .now {
-        timerFired()
-      } else {
-        waiter.wait(until: deadline)
-      }
     }
   }
 
@@ -174,7 +137,7 @@ final class TeardownSequence: Sendable {
     generation: Int, where kind: Kind
   ) -> (Int, ContinuousClock.Instant, Teardown.Body?)? {
     let claimed = state.withLock {
-      state -> (Int, ContinuousClock.Instant, Teardown.Body?, armsTimer: Bool)? in
+      state -> (Int, ContinuousClock.Instant, Teardown.Body?)? in
       guard state.generation == generation, state.next < teardowns.count else { return nil }
       let index = state.next
       switch (teardowns[index].body, kind) {
@@ -185,11 +148,11 @@ final class TeardownSequence: Sendable {
       let start = ContinuousClock.now
       state.running = (index, start)
       defer { state.bodies[index] = nil }
-      return (index, start, state.bodies[index], state.blockingWaiter == nil)
+      return (index, start, state.bodies[index])
     }
-    guard let (index, start, body, armsTimer) = claimed else { return nil }
+    guard let (index, start, body) = claimed else { return nil }
     willRun(teardowns[index])
-    if armsTimer { timer.arm(after: teardowns[index].timeout) }
+    timer.arm(after: teardowns[index].timeout)
     return (index, start, body)
   }
 
@@ -218,8 +181,8 @@ final class TeardownSequence: Sendable {
       let elapsed = ContinuousClock.now - running.started
       let limit = teardowns[running.index].timeout
       guard elapsed >= limit else {
-        // The timer's clock ran a little ahead: wait the rest (a blocking caller waits itself).
-        if state.blockingWaiter == nil { remaining = limit - elapsed }
+        // The timer's clock ran a little ahead: wait the rest.
+        remaining = limit - elapsed
         return nil
       }
       state.running = nil
@@ -237,14 +200,12 @@ final class TeardownSequence: Sendable {
   }
 
   private func finish(with failures: [CleanSlateError]) {
-    let (continuation, waiter) = state.withLock { state in
+    let continuation = state.withLock { state in
       defer { state.continuation = nil }
-      if state.blockingWaiter != nil { state.blockingResult = failures }
-      return (state.continuation, state.blockingWaiter)
+      return state.continuation
     }
     timer.cancel()
     continuation?.resume(returning: failures)
-    waiter?.wake()
   }
 }
 

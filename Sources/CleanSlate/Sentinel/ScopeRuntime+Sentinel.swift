@@ -33,7 +33,7 @@ extension ScopeRuntime {
       scope: self, sentinel: sentinel, location: location ?? sentinel.location, isSerial: serial)
     guard SentinelWatches.shared.register(watch) else { return }
     watch.begin()
-    addAfterTeardownCheck(blocking: watch.finishBlocking, run: watch.finish)
+    addAfterTeardownCheck(watch.finish)
   }
 
   /// The scope at the top of this one's parents.
@@ -51,7 +51,7 @@ extension ScopeRuntime {
       reportsOnlySuspects: reportsOnlySuspects)
     guard SentinelWatches.shared.registerRoot(watch) else { return }
     watch.begin()
-    addAfterTeardownCheck(blocking: watch.finishBlocking, run: watch.finish)
+    addAfterTeardownCheck(watch.finish)
   }
 
   /// Whether `other` is one of this scope's parents, however far up.

@@ -9,7 +9,8 @@ extension CleanSlateTrait {
 
   /// Opens `target`'s scope (or joins the one another CleanSlate trait of the same test
   /// opened), sets up the declared fixtures, runs `function` with the scope current, then
-  /// finishes the body, ends the scope and records every failure as an issue.
+  /// finishes the body and ends the scope. The engine records every failure on the way through
+  /// the scope's sink; what `function` throws is Swift Testing's to record.
   ///
   /// The trait's `provideScope(for:testCase:performing:)` calls this; CleanSlate's tests call it
   /// directly with targets and functions of their own.
@@ -17,19 +18,65 @@ extension CleanSlateTrait {
     for target: ScopeTarget,
     performing function: @Sendable () async throws -> Void
   ) async throws {
+    ScopelessSwiftTestingCalls.registerOnce()
     if let runtime = ScopeRuntime.current, runtime.kind == target.kind,
       Self.openedTargetID == target.id
     {
-      // The scope is already open: a setup failure thrown here reaches the trait that opened
-      // it, which reports it once and still ends the scope.
       try await setUpFixtures(in: runtime)
       return try await function()
     }
+    // A test's issues are observed while its scope lives, to mark it failed as Swift Testing
+    // counts failures (a known issue is not one).
+    let observed = target.kind == .test && Test.current != nil
     let runtime = ScopeRuntime(
       target.kind, name: target.name, parent: parent(for: target),
-      reporter: { failure in failure.recordIssue() })
+      sink: .swiftTesting(marksScopeFailed: observed))
     if let sentinel = target.sentinel { runtime.watchState(sentinel, at: target.location) }
-    try await run(function, in: runtime, for: target)
+    guard observed else { return try await run(function, in: runtime, for: target) }
+    try await FailureTracking.run(markingFailed: runtime) {
+      try await run(function, in: runtime, for: target)
+    }
+  }
+
+  /// Runs the scope's life: its fixtures' setup and `function` with the scope current, the end
+  /// of the body, the end of the scope.
+  private func run(
+    _ function: @Sendable () async throws -> Void, in runtime: ScopeRuntime,
+    for target: ScopeTarget
+  ) async throws {
+    var thrown: (any Error)?
+    do {
+      try await runtime.withCurrent {
+        try await Self.$openedTargetID.withValue(target.id) {
+          try await setUpAndRun(function, in: runtime)
+        }
+      }
+    } catch is FixtureUnavailable {
+      // Recorded where it happened.
+    } catch {
+      runtime.trace(thrown: error)
+      thrown = error
+    }
+    await runtime.finishBody()
+    await runtime.end()
+    if target.kind == .test { await runtime.recordFailureAttachments(at: sourceLocation) }
+    // The body's own error stays the test's primary failure; Swift Testing records it (or, for
+    // a cancelled test, records the cancellation) once the scope has ended.
+    if let thrown { throw thrown }
+  }
+
+  /// Sets up the trait's fixtures and runs `function`: a suite's tests run even when a suite
+  /// fixture failed (each that needs it fails, pointing to the first failure); a test's body
+  /// does not.
+  private func setUpAndRun(
+    _ function: @Sendable () async throws -> Void, in runtime: ScopeRuntime
+  ) async throws {
+    guard runtime.kind == .test else {
+      _ = try? await setUpFixtures(in: runtime)
+      return try await function()
+    }
+    try await setUpFixtures(in: runtime)
+    try await runtime.runBody(function)
   }
 
   /// The scope a new scope for `target` lives in: the enclosing suite's when there is one (for a
@@ -44,67 +91,13 @@ extension CleanSlateTrait {
     return .process
   }
 
-  private func run(
-    _ function: @Sendable () async throws -> Void,
-    in runtime: ScopeRuntime,
-    for target: ScopeTarget
-  ) async throws {
-    var primaryError: (any Error)?
-    do {
-      try await runtime.withCurrent {
-        try await Self.$openedTargetID.withValue(target.id) {
-          if target.kind == .suite {
-            await setUpSuiteFixtures(in: runtime)
-            try await function()
-          } else {
-            try await setUpFixtures(in: runtime)
-            try await runtime.runBody {
-              try await FailureTracking.run(function, markingFailed: runtime)
-            }
-          }
-        }
-      }
-    } catch let failure as CleanSlateError where !Task.isCancelled {
-      // A setup failure (eager, or from `use` in the body): reported once, at the fixture.
-      runtime.markFailed()
-      failure.record()
-    } catch {
-      if !Task.isCancelled { runtime.markFailed() }
-      runtime.trace(thrown: error)
-      primaryError = error
-    }
-    for failure in await runtime.finishBody() { failure.record() }
-    for failure in await runtime.end() { failure.record() }
-    if target.kind == .test { await runtime.recordFailureAttachments(at: sourceLocation) }
-    // The body's own error stays the test's primary failure; Swift Testing records it (or, for
-    // a cancelled test, records the cancellation) once the scope has ended.
-    if let primaryError { throw primaryError }
-  }
-
-  /// Sets up a suite's fixtures before its tests, reporting a failure once, in full.
-  ///
-  /// The tests still run: each one sets up the trait's fixtures again before its body, and
-  /// the engine answers a suite fixture that failed with a short failure pointing to this one,
-  /// so every test that needs it fails visibly without retrying the setup (rule 4).
-  private func setUpSuiteFixtures(in runtime: ScopeRuntime) async {
-    do {
-      try await setUpFixtures(in: runtime)
-    } catch let failure as CleanSlateError {
-      failure.record()
-    } catch {
-      CleanSlateError(
-        .setupFailed, summary: "Setting up the suite's fixtures failed: \(error)",
-        location: CodeLocation(sourceLocation), underlying: error
-      ).record()
-    }
-  }
-
   /// Sets up the fixtures this trait declares that belong in `runtime`: on a suite, the suite-
   /// and process-scoped ones; on a test, all of them, in order.
   private func setUpFixtures(in runtime: ScopeRuntime) async throws {
     let location = CodeLocation(sourceLocation)
+    let skipping: FixtureRequest.Skipped = runtime.kind == .test ? .testBody : .suiteSetup
     for fixture in fixtures where runtime.kind == .test || fixture.scope >= runtime.kind {
-      try await fixture.setUp(in: runtime, at: location)
+      try await fixture.setUp(in: runtime, at: location, skipping: skipping)
     }
   }
 }

@@ -14,12 +14,13 @@ extension ScopeRuntime {
       String(describing: issue), at: issue.sourceLocation.map(CodeLocation.init), known: known)
   }
 
-  /// Records the body's error in the trace, or, for a cancelled (skipped) test, its outcome.
+  /// Records the body's error in the trace, marking the test failed, or, for a cancelled
+  /// (skipped) test, its outcome.
   func trace(thrown error: any Error) {
     if Task.isCancelled {
       declareOutcome(.skipped)
-    } else if !(error is CleanSlateError) {
-      // A CleanSlate failure is a setup that failed: its setup event says so.
+    } else {
+      markFailed()
       traceIssue("Caught error: \(error)", at: nil)
     }
   }

@@ -44,7 +44,7 @@ struct SentinelHarness {
       } catch {
         thrown = error
       }
-      let failures = await test.finishBody() + test.end()
+      let failures = await test.finishBodyCollectingFailures() + test.endCollectingFailures()
       if let thrown { throw thrown }
       return failures.filter { $0.code == .stateLeaked }
     }

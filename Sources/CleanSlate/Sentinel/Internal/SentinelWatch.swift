@@ -88,18 +88,6 @@ final class SentinelWatch: Sendable {
     return conclude(items)
   }
 
-  /// ``finish()`` for a synchronous caller, which waits for things to settle on its thread.
-  func finishBlocking() -> [CleanSlateError] {
-    guard var (after, items) = firstLook() else { return [] }
-    var pause: UInt32 = 1
-    while needsToSettle(items), pause <= 128 {
-      usleep(pause * 1000)
-      pause *= 2
-      (after, items) = lookAgain(after)
-    }
-    return conclude(items)
-  }
-
   private func firstLook() -> (ProcessSnapshot, [LeakedItem])? {
     guard let before = state.withLock({ $0.before }) else { return nil }
     let after = ProcessSnapshot.take(sentinel)
