@@ -8,17 +8,20 @@ import XCTest
 final class ScopeObserver: NSObject, XCTestObservation, @unchecked Sendable {
   static let shared = ScopeObserver()
 
-  private let running = Locked<XCTestCase?>(nil)
+  /// The tests that started and did not finish: a test can run others inside it.
+  private let running = Locked<[XCTestCase]>([])
 
-  /// The test XCTest is running, if any.
-  var runningTestCase: XCTestCase? { running.withLock { $0 } }
+  /// The test XCTest is running, if any: the innermost, when one runs others.
+  var runningTestCase: XCTestCase? { running.withLock { $0.last } }
 
   func testCaseWillStart(_ testCase: XCTestCase) {
-    running.withLock { $0 = testCase }
+    running.withLock { $0.append(testCase) }
   }
 
   func testCaseDidFinish(_ testCase: XCTestCase) {
-    running.withLock { if $0 === testCase { $0 = nil } }
+    running.withLock { running in
+      if let index = running.lastIndex(where: { $0 === testCase }) { running.remove(at: index) }
+    }
   }
 
   /// Marks the last test of each `FixtureTestCase` class in the suite: its suite scope ends there.

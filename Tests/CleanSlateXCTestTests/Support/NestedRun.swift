@@ -1,3 +1,4 @@
+import CleanSlateTestSupport
 import CleanSlateXCTest
 import Foundation
 import XCTest
@@ -28,7 +29,7 @@ struct NestedRun {
     for (name, closure) in testCase(tests).allTests {
       suite.addTest(testClass.init(name: name, testClosure: closure))
     }
-    suite.run()
+    capturingOutput { suite.run() }
     failures = Journal.shared.failures
     failureCount = suite.testRun?.totalFailureCount ?? -1
     events = Journal.shared.events
