@@ -140,7 +140,7 @@ extension CleanSlateError {
   /// failure (a dependency's, or the fixture's own), which passes through so that it names the
   /// real culprit.
   static func setup(
-    of name: String, declaredAt declaration: CodeLocation, path: [String],
+    of name: String, scope: FixtureScope, declaredAt declaration: CodeLocation, path: [String],
     request: FixtureRequest, threw error: any Error
   ) -> CleanSlateError {
     if let failure = error as? CleanSlateError { return failure }
@@ -153,6 +153,6 @@ extension CleanSlateError {
       location: request.location,
       declaration: declaration,
       underlying: error,
-      advice: request.adviceAfterSetupFailure)
+      advice: request.adviceAfterSetupFailure(of: scope))
   }
 }

@@ -75,15 +75,22 @@ package struct FixtureRequest: Sendable {
     return sink.thrownAfterRecording(unavailable.failure)
   }
 
-  /// What a setup failure's message says about what happens next.
-  var adviceAfterSetupFailure: String {
+  /// What a setup failure's message says about what happens next, for a fixture of `scope`.
+  func adviceAfterSetupFailure(of scope: FixtureScope) -> String {
+    let end =
+      switch scope {
+      case .test: "the test ends"
+      case .suite: "the suite ends"
+      case .process: "the test run ends"
+      }
     switch skipping {
     case .nothing:
-      "What it set up before it threw is torn down when the test ends."
+      return "What it set up before it threw is torn down when \(end)."
     case .testBody:
-      "The test body was not run; what was set up is torn down when the test ends."
+      return "The test body was not run; what it set up is torn down when \(end)."
     case .suiteSetup:
-      "The suite's tests still run; each one that needs it fails, pointing here. What it set up is torn down when the suite ends."
+      return
+        "The suite's tests still run; each one that needs it fails, pointing here. What it set up is torn down when \(end)."
     }
   }
 }

@@ -234,8 +234,8 @@ package final class ScopeRuntime: Sendable {
     let outcome: FixtureEntry.Outcome = result.map { $0 as any Sendable }.mapError { error in
       FixtureEntry.Failure(
         error: .setup(
-          of: fixture.name, declaredAt: fixture.location, path: path, request: request,
-          threw: error),
+          of: fixture.name, scope: fixture.scope, declaredAt: fixture.location, path: path,
+          request: request, threw: error),
         isRecorded: error is FixtureUnavailable)
     }
     if case .failure(let failure) = outcome {
