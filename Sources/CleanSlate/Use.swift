@@ -23,7 +23,8 @@ public func use<Value>(
 ) async throws -> Value {
   let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   guard let scope = ScopeRuntime.current else {
-    let failure = CleanSlateError.noScope(for: "use(.\(fixture.name))", at: location)
+    var failure = CleanSlateError.noScope(for: "use(.\(fixture.name))", at: location)
+    failure.fixture = fixture.name
     throw FailureSink.recordOutsideScopes(failure) ?? failure
   }
   return try await scope.use(fixture, at: location)
