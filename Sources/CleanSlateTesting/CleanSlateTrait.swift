@@ -23,8 +23,8 @@ public import Testing
 ///
 /// When the test body ends, CleanSlate runs its end-of-body checks, then every teardown of the
 /// test scope, last in first out, whether the test passed, failed, threw or was cancelled. Each
-/// failure is recorded as an issue at the line that declared the fixture or registered the
-/// teardown.
+/// failure is recorded once, as an issue at the line that asked for the fixture, registered the
+/// teardown or made the check; its message names the fixture's declaration too.
 public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
   /// The fixtures to set up eagerly, in order, before the body runs.
   let fixtures: [AnyFixture]

@@ -5,8 +5,8 @@ import Testing
 
 @testable import CleanSlateTesting
 
-/// The check scenarios through the Swift Testing traits: seed 002's helpers as global
-/// functions, and the fixes for the contract defects of issue 14.
+/// The check scenarios through the Swift Testing traits: a base test case's helpers as global
+/// functions, and the edge cases of their contract.
 @Suite struct SwiftTestingCheckTests {
   @Test func verifyLaterRunsAfterTrackedWorkHasBeenAwaited() async throws {
     // When a test registers a mock that work it started calls after the body ended

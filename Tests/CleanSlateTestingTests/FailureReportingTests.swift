@@ -3,9 +3,9 @@ import CleanSlateTestSupport
 import CleanSlateTesting
 import Testing
 
-/// Setup failures and errors never lost, through the trait: each failure is recorded once, at
-/// the line that asked for the fixture or registered the teardown; the body's own error stays
-/// the test's.
+/// Rules "Setup failures" and "Errors never lost" through the trait: each failure is recorded
+/// once, at the line that asked for the fixture or registered the teardown; the body's own error
+/// stays the test's.
 @Suite struct FailureReportingTests {
   @Test func anEagerSetupFailureSkipsTheBodyAndIsReportedOnceAtTheTrait() async throws {
     // Given a test fixture that registers a teardown and then throws, listed eagerly

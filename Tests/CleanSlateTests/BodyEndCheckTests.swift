@@ -3,8 +3,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// What runs when a test body ends (rules 9 and 10): waits for work before verifications, and
-/// teardowns that let go of what they captured before the leak checks.
+/// What runs when a test body ends (rules "Async work" and "Leak checks"): waits for work before
+/// verifications, and teardowns that let go of what they captured before the leak checks.
 @Suite struct BodyEndCheckTests {
   @Test func workIsAwaitedBeforeAnyVerificationWhateverTheRegistrationOrder() async throws {
     // Given a verification registered before a wait for work, and one after

@@ -3,9 +3,9 @@ import Testing
 
 @testable import CleanSlate
 
-/// One failure channel: the engine records each failure once, where it happens, through the
-/// sink of its scope; `use` then throws an error that says the failure was recorded, and nothing
-/// records it again.
+/// Rule "One failure channel": the engine records each failure once, where it happens, through
+/// the sink of its scope; `use` then throws an error that says the failure was recorded, and
+/// nothing records it again.
 @Suite struct FailureChannelTests {
   @Test func aCaughtSetupFailureIsRecordedOnceWhereItHappens() async throws {
     // Given store → config, where config fails

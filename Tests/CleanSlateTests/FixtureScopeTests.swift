@@ -3,7 +3,7 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 1: a fixture's value is cached for its scope and shared inside it.
+/// Rule "Scopes": a fixture's value is cached for its scope and shared inside it.
 @Suite struct FixtureScopeTests {
   @Test func testFixtureIsCreatedOncePerTest() async throws {
     // Given a test-scoped fixture that counts its setups

@@ -4,7 +4,7 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 14: every lifecycle event can be observed, as an outline or as JSON Lines.
+/// Rule "Lifecycle trace": every lifecycle event can be observed, as an outline or as JSON Lines.
 @Suite struct LifecycleTraceTests {
   @Test func everyStepOfAScopeIsObservedInOrder() async throws {
     // Given an observed suite and test, a suite fixture and a test fixture built on it

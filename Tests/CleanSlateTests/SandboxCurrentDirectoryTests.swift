@@ -4,7 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 11: the current directory is changed for one test and restored afterwards.
+/// Rule "Process-global state": the current directory is changed for one test and restored
+/// afterwards.
 @Suite struct SandboxCurrentDirectoryTests {
   @Test func relativePathsLandInTheTestsOwnDirectory() async throws {
     // Given a test whose current directory is its temporary directory

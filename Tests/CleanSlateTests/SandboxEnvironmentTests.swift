@@ -4,7 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 11: environment variables are restored exactly, including those that did not exist.
+/// Rule "Process-global state": environment variables are restored exactly, including those
+/// that did not exist.
 @Suite struct SandboxEnvironmentTests {
   @Test func setsAndUnsetsVariablesThenRestoresThemExactly() async throws {
     // Given one variable that exists and one that does not

@@ -4,8 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 12: sandboxes left behind by a dead process are swept by the next run, never those of a
-/// live one.
+/// Rule "Safe sandboxes": sandboxes left behind by a dead process are swept by the next run,
+/// never those of a live one.
 @Suite struct SandboxSweepTests {
   @Test func sweepsDeadAndReusedPidsButKeepsLiveProcessesAndOtherNames() async throws {
     try await withScratchDirectory { root in

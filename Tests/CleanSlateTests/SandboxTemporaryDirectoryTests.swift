@@ -4,8 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 12: a temporary directory per test, unique, removed at the end; kept on request when the
-/// test failed.
+/// Rule "Safe sandboxes": a temporary directory per test, unique, removed at the end; kept on
+/// request when the test failed.
 @Suite struct SandboxTemporaryDirectoryTests {
   @Test func eachTestGetsItsOwnEmptyDirectoryRemovedAtTheEnd() async throws {
     // Given two tests running side by side

@@ -4,7 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 11: a fresh UserDefaults suite per test, and an opt-in clean standard domain.
+/// Rule "Process-global state": a fresh UserDefaults suite per test, and an opt-in clean
+/// standard domain.
 @Suite struct SandboxUserDefaultsTests {
   @Test func eachTestGetsAnEmptySuiteDeletedAtTheEnd() async throws {
     // Given two tests, each with its own suite

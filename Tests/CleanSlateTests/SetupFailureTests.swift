@@ -3,8 +3,9 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 4: a failing setup skips the rest, tears down what exists, and is reported once,
-/// naming the fixture and its dependency path; shared failures are cached, not retried.
+/// Rule "Setup failures": a failing setup skips the rest, tears down what exists, and is
+/// reported once, naming the fixture and its dependency path; shared failures are cached, not
+/// retried.
 @Suite struct SetupFailureTests {
   @Test func aSetupThatThrowsAfterRegisteringATeardownIsStillTornDown() async throws {
     // Given a fixture that registers a teardown and then throws

@@ -3,8 +3,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 2: dependencies first, then call order; a fixture may only depend on the same or a
-/// wider scope; cycles are errors, never hangs.
+/// Rule "Setup order": dependencies first, then call order; a fixture may only depend on the
+/// same or a wider scope; cycles are errors, never hangs.
 @Suite struct SetupOrderTests {
   @Test func dependenciesAreSetUpBeforeTheFixturesThatUseThem() async throws {
     // Given store → (scratch, config), and a separate logger

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 1: suite- and process-scoped setup is single-flight under concurrent tests.
+/// Rule "Scopes": suite- and process-scoped setup is single-flight under concurrent tests.
 @Suite struct SingleFlightTests {
   @Test func fiftyConcurrentTestsShareOneSuiteSetup() async throws {
     // Given a slow suite fixture

@@ -3,8 +3,9 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 3: every teardown runs when its scope ends, last in first out, exactly once, whatever
-/// happened, shielded from cancellation; a throwing teardown does not stop the others.
+/// Rule "Teardown stack": every teardown runs when its scope ends, last in first out, exactly
+/// once, whatever happened, shielded from cancellation; a throwing teardown does not stop the
+/// others.
 @Suite struct TeardownStackTests {
   @Test func teardownsRunLastInFirstOutExactlyOnce() async throws {
     // Given a fixture registering three teardowns

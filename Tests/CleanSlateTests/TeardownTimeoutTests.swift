@@ -4,7 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 6: a teardown that outlives its limit is reported and abandoned; the rest still run.
+/// Rule "Teardown timeouts": a teardown that outlives its limit is reported and abandoned; the
+/// rest still run.
 @Suite struct TeardownTimeoutTests {
   @Test func aHangingAsyncTeardownIsAbandonedAndTheOthersRun() async throws {
     // Given a hanging teardown between two quick ones, with a short limit

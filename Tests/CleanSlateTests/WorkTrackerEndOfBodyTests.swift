@@ -4,9 +4,9 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 9: when the test body ends, the work tracker is awaited up to its timeout; work still
-/// running then is reported by label, at the line that started it, and its task is cancelled —
-/// before any teardown.
+/// Rule "Async work": when the test body ends, the work tracker is awaited up to its timeout;
+/// work still running then is reported by label, at the line that started it, and its task is
+/// cancelled — before any teardown.
 @Suite struct WorkTrackerEndOfBodyTests {
   @Test func workFinishingInTimeRaisesNoIssue() async throws {
     // Given a test whose body starts work that finishes shortly after the body
@@ -107,7 +107,7 @@ import Testing
   }
 
   @Test func unlabelledGroupWorkOutlivingTheTimeoutIsReportedAtTheTracker() async throws {
-    // Given GCD code in seed 002's style that entered the tracker's group and never left
+    // Given dispatch-group-style GCD code that entered the tracker's group and never left
     let test = Scopes().test()
     let tracker = try await test.withCurrent {
       let tracker = try await use(.workTracker)

@@ -1,8 +1,10 @@
 import CleanSlateXCTest
 import XCTest
 
-/// DESIGN.md rules 3-6 through `FixtureTestCase`: teardown stack, setup failure, errors reported
-/// once at their location, timeouts, and suite fixtures shared by a class's tests.
+/// Rules "Teardown stack", "Setup failures", "Errors never lost" and "Teardown timeouts" through
+/// `FixtureTestCase`: teardowns run last in first out, a setup failure is reported once, errors
+/// are reported once at their location, a hung teardown is abandoned, and suite fixtures are
+/// shared by a class's tests.
 final class FixtureRulesTests: XCTestCase {
   nonisolated(unsafe) private static var runs: [String: NestedRun] = [:]
 
