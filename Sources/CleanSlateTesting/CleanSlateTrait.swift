@@ -37,20 +37,24 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
   /// of them gets a scope of its own.
   public var isRecursive: Bool { true }
 
-  /// Returns the trait itself for a suite and for each case of a test, and `nil` for a test
-  /// function as a whole, so that every argument case of a parameterized test gets its own
-  /// scope.
+  /// Returns the trait itself for a suite, for a test function as a whole, and for each case of
+  /// it: every argument case of a parameterized test gets its own scope, and the function's
+  /// issues are observed once, around all its cases.
   public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-    test.isSuite || testCase != nil ? self : nil
+    self
   }
 
   /// Opens the suite's or test case's scope, sets up the declared fixtures, runs `function`
-  /// with the scope current, then ends the scope and records every failure as an issue.
+  /// with the scope current, then ends the scope and records every failure as an issue; for a
+  /// test function as a whole, observes the issues its cases record.
   public func provideScope(
     for test: Test,
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
+    guard test.isSuite || testCase != nil else {
+      return try await FailureTracking.observing(test, function)
+    }
     try await provideScope(for: ScopeTarget(test), performing: function)
   }
 }

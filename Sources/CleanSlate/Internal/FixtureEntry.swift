@@ -22,8 +22,13 @@ final class FixtureEntry: Sendable {
 
   /// The test that asked first and so ran the setup, for pointing later failures at it.
   let firstTestName: String?
+  /// When the entry was made: when its setup began, for the setup's duration in the trace.
+  let began = ContinuousClock.now
+
+  deinit { LiveObjects.freed(.fixtureEntry) }
 
   init(name: String, firstTestName: String?) {
+    LiveObjects.made(.fixtureEntry)
     self.name = name
     self.firstTestName = firstTestName
   }

@@ -46,7 +46,10 @@ final class ScopeRecord: Sendable {
   ///   - observed: Whether an observer receives the scope's events. An unobserved scope is
   ///     numbered `0`, and costs no lock.
   ///   - keepsOutline: Whether to keep the scope's steps for its outline.
+  deinit { LiveObjects.freed(.record) }
+
   init(observed: Bool, keepsOutline: Bool) {
+    LiveObjects.made(.record)
     id =
       observed
       ? Self.lastID.withLock { last in

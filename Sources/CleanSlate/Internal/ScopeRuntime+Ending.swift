@@ -58,16 +58,30 @@ extension ScopeRuntime {
   /// Runs the checks registered for the end of the test body, phase by phase and in
   /// registration order within a phase, shielded from cancellation, and records what they
   /// found. Calling it again does nothing.
+  ///
+  /// Like ``end()``, it does what needs no waiting in synchronous code and calls out for the
+  /// rest: the frames of async functions stay allocated with a Swift Testing case's task until
+  /// its whole test function ends, so a scope with nothing to wait for costs none.
   package func finishBody() async {
+    let checks = takeBodyEndChecks()
+    guard !checks.isEmpty else { return }
+    await runBodyEndChecks(checks)
+  }
+
+  /// Takes the checks registered for the end of the body, in the order they run.
+  private func takeBodyEndChecks() -> [@Sendable () async -> [CleanSlateError]] {
     let checks = state.withLock { state in
       defer { state.bodyEndChecks = [] }
       return state.bodyEndChecks
     }
-    guard !checks.isEmpty else { return }
-    let ordered = BodyEndPhase.allCases.flatMap { phase in
+    return BodyEndPhase.allCases.flatMap { phase in
       checks.lazy.filter { $0.phase == phase }.map(\.check)
     }
-    for failure in await Self.runShielded(ordered) { report(failure) }
+  }
+
+  @inline(never)
+  private func runBodyEndChecks(_ checks: [@Sendable () async -> [CleanSlateError]]) async {
+    for failure in await Self.runShielded(checks) { report(failure) }
   }
 
   /// Ends the scope: runs every teardown, last in first out, each within its time limit and
@@ -75,14 +89,30 @@ extension ScopeRuntime {
   /// is found. Calling it again does nothing.
   package func end() async {
     guard let (teardowns, checks) = takeEndWork() else { return }
-    // The sequence takes the teardowns and lets each one go once it has run, so that what they
-    // captured (a fixture's value, its context) is released before the checks below.
+    if !teardowns.isEmpty || !checks.isEmpty {
+      // The teardowns are handed over, so that what they captured (a fixture's value, its
+      // context) is released before the checks run.
+      await runEndWork(consume teardowns, checks)
+    }
+    finishEnd()
+  }
+
+  /// Runs the teardowns, last registered first, then the after-teardown checks.
+  @inline(never)
+  private func runEndWork(
+    _ teardowns: consuming [Teardown], _ checks: [@Sendable () async -> [CleanSlateError]]
+  ) async {
     if !teardowns.isEmpty {
+      // The sequence takes the teardowns and lets each one go once it has run.
       for failure in await teardownSequence(Array((consume teardowns).reversed())).run() {
         report(failure)
       }
     }
     for failure in await Self.runShielded(checks) { report(failure) }
+  }
+
+  /// Records the scope's end.
+  private func finishEnd() {
     if kind == .test { RunningTests.ended() }
     emit(.scopeEnd, outcome: finalOutcome, since: began)
   }

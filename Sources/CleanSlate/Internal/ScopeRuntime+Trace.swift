@@ -52,16 +52,27 @@ extension ScopeRuntime {
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> R
   ) async rethrows -> R {
-    let start = ContinuousClock.now
-    emit(.bodyBegin)
+    let start = beginBody()
     do {
       let result = try await body()
-      emit(.bodyEnd, outcome: hasFailed ? .failed : .passed, since: start)
+      endBody(since: start, outcome: nil)
       return result
     } catch {
-      emit(.bodyEnd, outcome: Task.isCancelled ? .skipped : .failed, since: start)
+      endBody(since: start, outcome: Task.isCancelled ? .skipped : .failed)
       throw error
     }
+  }
+
+  @inline(never)
+  private func beginBody() -> ContinuousClock.Instant {
+    emit(.bodyBegin)
+    return .now
+  }
+
+  /// Records the body's end: `outcome` when it threw, else passed or failed as the test is.
+  @inline(never)
+  private func endBody(since start: ContinuousClock.Instant, outcome: LifecycleEvent.Outcome?) {
+    emit(.bodyEnd, outcome: outcome ?? (hasFailed ? .failed : .passed), since: start)
   }
 
   /// Runs the test's own synchronous code between a body-begin and a body-end event.

@@ -61,9 +61,12 @@ package final class ScopeRuntime: Sendable {
     }
     record = ScopeRecord(observed: self.observer != nil, keepsOutline: kind == .test)
     began = .now
+    LiveObjects.made(.scope)
     if kind == .test { RunningTests.began() }
     emit(.scopeBegin)
   }
+
+  deinit { LiveObjects.freed(.scope) }
 
   /// Runs `body` with this scope as the current one, so that `use(_:)` resolves here.
   package func withCurrent<R>(
@@ -100,6 +103,10 @@ package final class ScopeRuntime: Sendable {
   /// error the sink chose (``FixtureUnavailable`` unless the integration needs another), which
   /// nothing records again.
   ///
+  /// The async functions of this path keep their frames small — what does not wait is done in
+  /// synchronous helpers — because a Swift Testing case's task keeps the memory its frames took
+  /// until the whole test function ends.
+  ///
   /// - Parameters:
   ///   - location: The call that asks for the fixture.
   ///   - skipping: What does not run when the setup fails, for the failure's message.
@@ -108,26 +115,31 @@ package final class ScopeRuntime: Sendable {
     skipping: FixtureRequest.Skipped = .nothing
   ) async throws -> Value {
     let request = FixtureRequest(location: location, asker: self, skipping: skipping)
-    if fixture.scope < kind {
-      throw request.thrownToTheTest(
-        request.fail(
-          CleanSlateError(
-            .scopeMismatch,
-            summary:
-              "Fixture '\(fixture.name)' is \(fixture.scope)-scoped but was used in the \(kind) scope '\(name)', outside any \(fixture.scope).",
-            fixture: fixture.name,
-            dependencyPath: [fixture.name],
-            location: location,
-            declaration: fixture.location,
-            advice: "Use it from inside a \(fixture.scope), or declare it with scope: .\(kind)."
-          )))
-    }
+    if fixture.scope < kind { throw request.thrownToTheTest(scopeMismatch(fixture, request)) }
     do {
       return try await owner(for: fixture.scope).value(
         of: fixture, requester: nil, path: [fixture.name], request: request)
     } catch let unavailable as FixtureUnavailable {
       throw request.thrownToTheTest(unavailable)
     }
+  }
+
+  /// Records that `fixture` was asked for in a scope narrower than its own.
+  @inline(never)
+  private func scopeMismatch<Value>(
+    _ fixture: Fixture<Value>, _ request: FixtureRequest
+  ) -> FixtureUnavailable {
+    request.fail(
+      CleanSlateError(
+        .scopeMismatch,
+        summary:
+          "Fixture '\(fixture.name)' is \(fixture.scope)-scoped but was used in the \(kind) scope '\(name)', outside any \(fixture.scope).",
+        fixture: fixture.name,
+        dependencyPath: [fixture.name],
+        location: request.location,
+        declaration: fixture.location,
+        advice: "Use it from inside a \(fixture.scope), or declare it with scope: .\(kind)."
+      ))
   }
 
   /// The narrowest scope from here outwards that is at least as wide as `scope`; the widest one
@@ -148,40 +160,68 @@ package final class ScopeRuntime: Sendable {
     of fixture: Fixture<Value>, requester: FixtureEntry?, path: [String],
     request: FixtureRequest
   ) async throws -> Value {
-    let (entry, runsSetup) = state.withLock { state -> (FixtureEntry, Bool) in
-      if let entry = state.entries[fixture.key] { return (entry, false) }
-      let entry = FixtureEntry(name: fixture.name, firstTestName: request.asker.testName)
-      state.entries[fixture.key] = entry
-      return (entry, true)
-    }
-    var waitsFor: FixtureEntry?
-    if let requester, entry.outcome == nil {
-      if let cycle = DependencyWaitGraph.shared.addEdge(from: requester, to: entry) {
-        let names = Self.rotate(cycle, toStartAtOneOf: path)
-        throw request.fail(
-          CleanSlateError(
-            .dependencyCycle,
-            summary: "Fixtures depend on each other in a cycle: \(names.joined(separator: " → ")).",
-            fixture: fixture.name,
-            dependencyPath: path,
-            location: request.location,
-            declaration: fixture.location,
-            advice: "Break the cycle: one of these fixtures must not ask for the other."
-          ))
-      }
-      waitsFor = entry
-    }
+    let (entry, runsSetup) = entry(for: fixture, request: request)
+    let waitsFor = try waitEdge(
+      from: requester, to: entry, fixture: fixture, path: path, request: request)
     defer {
       if let requester, let waitsFor {
         DependencyWaitGraph.shared.removeEdge(from: requester, to: waitsFor)
       }
     }
-
     if runsSetup { await runSetup(of: fixture, into: entry, path: path, request: request) }
-    switch await entry.wait() {
+    return try unwrap(
+      await entry.wait(), of: fixture, entry: entry, ranSetup: runsSetup, path: path,
+      request: request)
+  }
+
+  /// The entry of `fixture` in this scope, made now — and to be set up by the caller — if there
+  /// was none.
+  private func entry<Value>(
+    for fixture: Fixture<Value>, request: FixtureRequest
+  ) -> (FixtureEntry, runsSetup: Bool) {
+    state.withLock { state -> (FixtureEntry, Bool) in
+      if let entry = state.entries[fixture.key] { return (entry, false) }
+      let entry = FixtureEntry(name: fixture.name, firstTestName: request.asker.testName)
+      state.entries[fixture.key] = entry
+      return (entry, true)
+    }
+  }
+
+  /// Notes that `requester`'s setup waits for `entry`, unless it is done; a wait that closes a
+  /// cycle is recorded and thrown instead. Returns the entry waited for.
+  @inline(never)
+  private func waitEdge<Value>(
+    from requester: FixtureEntry?, to entry: FixtureEntry, fixture: Fixture<Value>,
+    path: [String], request: FixtureRequest
+  ) throws(FixtureUnavailable) -> FixtureEntry? {
+    guard let requester, entry.outcome == nil else { return nil }
+    guard let cycle = DependencyWaitGraph.shared.addEdge(from: requester, to: entry) else {
+      return entry
+    }
+    let names = Self.rotate(cycle, toStartAtOneOf: path)
+    throw request.fail(
+      CleanSlateError(
+        .dependencyCycle,
+        summary: "Fixtures depend on each other in a cycle: \(names.joined(separator: " → ")).",
+        fixture: fixture.name,
+        dependencyPath: path,
+        location: request.location,
+        declaration: fixture.location,
+        advice: "Break the cycle: one of these fixtures must not ask for the other."
+      ))
+  }
+
+  /// The value of a finished setup, or the error to throw for a failed one: recorded now for
+  /// the setup this request ran, or for a shared fixture that failed for an earlier test.
+  @inline(never)
+  private func unwrap<Value>(
+    _ outcome: FixtureEntry.Outcome, of fixture: Fixture<Value>, entry: FixtureEntry,
+    ranSetup: Bool, path: [String], request: FixtureRequest
+  ) throws(FixtureUnavailable) -> Value {
+    switch outcome {
     case .success(let value):
       return value as! Value
-    case .failure(let failure) where runsSetup:
+    case .failure(let failure) where ranSetup:
       throw failure.isRecorded ? request.unavailable(failure.error) : request.fail(failure.error)
     case .failure(let failure) where kind == .test:
       // Another task of the same test ran the setup and recorded its failure.
@@ -213,41 +253,59 @@ package final class ScopeRuntime: Sendable {
     return rotated + [rotated[0]]
   }
 
+  /// Runs the fixture's setup into its entry: in the asking task for a test fixture, in a task
+  /// of its own for a shared one, so that cancelling the test that happened to ask first does
+  /// not fail the fixture for every other test.
   private func runSetup<Value>(
     of fixture: Fixture<Value>, into entry: FixtureEntry, path: [String], request: FixtureRequest
   ) async {
-    let context = FixtureContext(
-      runtime: self, entry: entry, fixture: fixture, dependencyPath: path, request: request)
-    let testName = request.asker.testName
-    let start = ContinuousClock.now
-    emit(.setupBegin, fixture: fixture.name, testName: testName)
+    let context = beginSetup(of: fixture, into: entry, path: path, request: request)
     let result: Result<Value, any Error>
     if kind == .test {
       result = await .capturing { try await fixture.setup(context) }
     } else {
-      // Shared setup runs in a task of its own, so that cancelling the test that happened to
-      // ask first does not fail the fixture for every other test.
       let sentinelExcuse = SentinelWatches.shared.watchSharedSetup(in: self)
       result = await Task { await .capturing { try await fixture.setup(context) } }.value
       sentinelExcuse?.finish()
     }
-    let outcome: FixtureEntry.Outcome = result.map { $0 as any Sendable }.mapError { error in
-      FixtureEntry.Failure(
+    finishSetup(of: fixture, into: entry, path: path, request: request, with: result)
+  }
+
+  /// Traces the setup's beginning and makes its context.
+  @inline(never)
+  private func beginSetup<Value>(
+    of fixture: Fixture<Value>, into entry: FixtureEntry, path: [String], request: FixtureRequest
+  ) -> FixtureContext {
+    emit(.setupBegin, fixture: fixture.name, testName: request.asker.testName)
+    return FixtureContext(
+      runtime: self, entry: entry, fixture: fixture, dependencyPath: path, request: request)
+  }
+
+  /// Traces the setup's end and completes its entry, waking whoever waits for it.
+  @inline(never)
+  private func finishSetup<Value>(
+    of fixture: Fixture<Value>, into entry: FixtureEntry, path: [String], request: FixtureRequest,
+    with result: Result<Value, any Error>
+  ) {
+    let testName = request.asker.testName
+    let start = entry.began
+    switch result {
+    case .success(let value):
+      emit(
+        .setupEnd, fixture: fixture.name, testName: testName, outcome: .passed, since: start,
+        location: fixture.location)
+      entry.complete(.success(value))
+    case .failure(let error):
+      let failure = FixtureEntry.Failure(
         error: .setup(
           of: fixture.name, scope: fixture.scope, declaredAt: fixture.location, path: path,
           request: request, threw: error),
         isRecorded: error is FixtureUnavailable)
-    }
-    if case .failure(let failure) = outcome {
       emit(
         .setupEnd, fixture: fixture.name, testName: testName, outcome: .failed,
         since: start, message: failure.error.summary, location: fixture.location)
-    } else {
-      emit(
-        .setupEnd, fixture: fixture.name, testName: testName, outcome: .passed, since: start,
-        location: fixture.location)
+      entry.complete(.failure(failure))
     }
-    entry.complete(outcome)
   }
 }
 

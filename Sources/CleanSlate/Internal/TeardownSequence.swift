@@ -44,11 +44,14 @@ final class TeardownSequence: Sendable {
   ///   - teardowns: The teardowns in the order to run them (the reverse of registration).
   ///   - willRun: Called as each teardown starts.
   ///   - didRun: Called as each finishes or is abandoned; returns the failure to report, if any.
+  deinit { LiveObjects.freed(.teardownSequence) }
+
   init(
     _ teardowns: [Teardown],
     willRun: @escaping @Sendable (Teardown) -> Void,
     didRun: @escaping @Sendable (Teardown, Outcome, ContinuousClock.Instant) -> CleanSlateError?
   ) {
+    LiveObjects.made(.teardownSequence)
     state = Locked(State(bodies: teardowns.map(\.body)))
     self.teardowns = teardowns.map(\.withoutBody)
     self.willRun = willRun

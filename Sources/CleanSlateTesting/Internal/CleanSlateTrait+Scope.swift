@@ -2,11 +2,6 @@ internal import CleanSlate
 internal import Testing
 
 extension CleanSlateTrait {
-  /// The identity of the target whose scope a CleanSlate trait opened and made current, so that
-  /// a second CleanSlate trait of the same test (`.cleanSlate` on the suite, `.fixtures` on the
-  /// test) adds its fixtures to that scope instead of opening another.
-  @TaskLocal static var openedTargetID: String?
-
   /// Opens `target`'s scope (or joins the one another CleanSlate trait of the same test
   /// opened), sets up the declared fixtures, runs `function` with the scope current, then
   /// finishes the body and ends the scope. The engine records every failure on the way through
@@ -14,55 +9,49 @@ extension CleanSlateTrait {
   ///
   /// The trait's `provideScope(for:testCase:performing:)` calls this; CleanSlate's tests call it
   /// directly with targets and functions of their own.
+  ///
+  /// What a test case's task allocates stays with the task until its whole test function ends
+  /// (Swift Testing keeps finished cases' tasks until then), so this path keeps its async frames
+  /// few and small: the work that does not wait is done in synchronous functions.
   package func provideScope(
     for target: ScopeTarget,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    ScopelessSwiftTestingCalls.registerOnce()
-    if let runtime = ScopeRuntime.current, runtime.kind == target.kind,
-      Self.openedTargetID == target.id
+    if let current = ScopeRuntime.current, current.kind == target.kind,
+      current.name == target.name
     {
-      try await setUpFixtures(in: runtime)
+      // A second CleanSlate trait of the same test joins the scope the first opened.
+      try await setUpFixtures(in: current)
       return try await function()
     }
-    // A test's issues are observed while its scope lives, to mark it failed as Swift Testing
-    // counts failures (a known issue is not one).
-    let observed = target.kind == .test && Test.current != nil
+    let runtime = openScope(for: target)
+    var thrown: (any Error)?
+    do {
+      try await runtime.withCurrent { try await setUpAndRun(function, in: runtime) }
+    } catch {
+      thrown = runtime.recordThrown(error)
+    }
+    await runtime.finishBody()
+    await runtime.end()
+    if runtime.kind == .test, runtime.hasFailed {
+      await runtime.recordFailureAttachments(at: sourceLocation)
+    }
+    // The body's own error stays the test's primary failure; Swift Testing records it (or, for
+    // a cancelled test, records the cancellation) once the scope has ended.
+    if let thrown { throw thrown }
+  }
+
+  /// Creates the scope for `target`, watched by its sentinel if it asks for one.
+  private func openScope(for target: ScopeTarget) -> ScopeRuntime {
+    ScopelessSwiftTestingCalls.registerOnce()
+    // A test's issues are observed (``FailureTracking``) to mark it failed as Swift Testing
+    // counts failures (a known issue is not one); elsewhere the engine marks them.
+    let observed = target.kind == .test && FailureTracking.isObserving
     let runtime = ScopeRuntime(
       target.kind, name: target.name, parent: parent(for: target),
       sink: .swiftTesting(marksScopeFailed: observed))
     if let sentinel = target.sentinel { runtime.watchState(sentinel, at: target.location) }
-    guard observed else { return try await run(function, in: runtime, for: target) }
-    try await FailureTracking.run(markingFailed: runtime) {
-      try await run(function, in: runtime, for: target)
-    }
-  }
-
-  /// Runs the scope's life: its fixtures' setup and `function` with the scope current, the end
-  /// of the body, the end of the scope.
-  private func run(
-    _ function: @Sendable () async throws -> Void, in runtime: ScopeRuntime,
-    for target: ScopeTarget
-  ) async throws {
-    var thrown: (any Error)?
-    do {
-      try await runtime.withCurrent {
-        try await Self.$openedTargetID.withValue(target.id) {
-          try await setUpAndRun(function, in: runtime)
-        }
-      }
-    } catch is FixtureUnavailable {
-      // Recorded where it happened.
-    } catch {
-      runtime.trace(thrown: error)
-      thrown = error
-    }
-    await runtime.finishBody()
-    await runtime.end()
-    if target.kind == .test { await runtime.recordFailureAttachments(at: sourceLocation) }
-    // The body's own error stays the test's primary failure; Swift Testing records it (or, for
-    // a cancelled test, records the cancellation) once the scope has ended.
-    if let thrown { throw thrown }
+    return runtime
   }
 
   /// Sets up the trait's fixtures and runs `function`: a suite's tests run even when a suite
@@ -75,7 +64,7 @@ extension CleanSlateTrait {
       _ = try? await setUpFixtures(in: runtime)
       return try await function()
     }
-    try await setUpFixtures(in: runtime)
+    if !fixtures.isEmpty { try await setUpFixtures(in: runtime) }
     try await runtime.runBody(function)
   }
 
@@ -99,5 +88,16 @@ extension CleanSlateTrait {
     for fixture in fixtures where runtime.kind == .test || fixture.scope >= runtime.kind {
       try await fixture.setUp(in: runtime, at: location, skipping: skipping)
     }
+  }
+}
+
+extension ScopeRuntime {
+  /// What the trait does with an error out of the scope's code: a setup failure was recorded
+  /// where it happened, and nothing is left to rethrow; any other error is traced and returned,
+  /// for Swift Testing to record as the test's own.
+  fileprivate func recordThrown(_ error: any Error) -> (any Error)? {
+    if error is FixtureUnavailable { return nil }
+    trace(thrown: error)
+    return error
   }
 }

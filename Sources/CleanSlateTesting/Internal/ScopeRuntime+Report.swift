@@ -27,7 +27,6 @@ extension ScopeRuntime {
 
   /// Attaches what the test's fixtures offer and its lifecycle outline, if it failed.
   func recordFailureAttachments(at sourceLocation: SourceLocation) async {
-    guard hasFailed else { return }
     for attachment in await failureAttachments() {
       FailureAttachmentRecording.record(attachment, at: sourceLocation)
     }
