@@ -22,7 +22,8 @@ package struct RecordedIssue: Sendable {
 }
 
 /// Runs `body` and returns the issues it recorded, which are kept from failing the running
-/// test, each paired with the CleanSlate failure behind it.
+/// test, each paired with the CleanSlate failure behind it. The tests `body` drives through the
+/// trait see their issues observed, as around a test function's cases.
 package func collectingIssues(
   _ body: @Sendable () async throws -> Void
 ) async throws -> [RecordedIssue] {
@@ -42,7 +43,7 @@ package func collectingIssues(
     pending.withLock { $0[failure.description, default: []].append(failure) }
   }) {
     try await collector.provideScope(for: Test.current!, testCase: Test.Case.current) {
-      try await body()
+      try await FailureTracking.observing(Test.current!, again: true) { try await body() }
     }
   }
   return recorded.value

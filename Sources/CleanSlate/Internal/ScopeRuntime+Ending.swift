@@ -140,15 +140,23 @@ extension ScopeRuntime {
 
   /// Runs `checks` one after another in a task of their own, which the caller's cancellation
   /// does not reach, and returns what they found.
+  ///
+  /// The task starts at once on the caller's thread (where the platform allows), so that
+  /// checks that need not wait — a leak check, a verification — finish without the caller
+  /// suspending; see ``TeardownSequence/blockingGrace`` for why that matters.
   private static func runShielded(
     _ checks: [@Sendable () async -> [CleanSlateError]]
   ) async -> [CleanSlateError] {
     guard !checks.isEmpty else { return [] }
-    return await Task {
+    let work: @Sendable () async -> [CleanSlateError] = {
       var failures: [CleanSlateError] = []
       for check in checks { failures += await check() }
       return failures
-    }.value
+    }
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      return await Task.immediate(operation: work).value
+    }
+    return await Task(operation: work).value
   }
 
   /// A sequence that runs `teardowns` in the given order, tracing each and turning failures

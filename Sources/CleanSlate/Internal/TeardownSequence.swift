@@ -35,17 +35,21 @@ final class TeardownSequence: Sendable {
     var running: (index: Int, started: ContinuousClock.Instant)?
     var task: Task<Void, Never>?
     var failures: [CleanSlateError] = []
+    /// The failures, once every teardown has run or been abandoned.
+    var result: [CleanSlateError]?
+    /// Signalled when the result is set, for the caller's wait of ``blockingGrace``.
+    var finishedSignal: DispatchSemaphore?
     var continuation: CheckedContinuation<[CleanSlateError], Never>?
     /// Each teardown's body, taken (set to `nil`) as it starts.
     var bodies: [Teardown.Body?]
   }
 
+  deinit { LiveObjects.freed(.teardownSequence) }
+
   /// - Parameters:
   ///   - teardowns: The teardowns in the order to run them (the reverse of registration).
   ///   - willRun: Called as each teardown starts.
   ///   - didRun: Called as each finishes or is abandoned; returns the failure to report, if any.
-  deinit { LiveObjects.freed(.teardownSequence) }
-
   init(
     _ teardowns: [Teardown],
     willRun: @escaping @Sendable (Teardown) -> Void,
@@ -59,13 +63,32 @@ final class TeardownSequence: Sendable {
     timer = TimerHandle()
   }
 
+  /// How long the task that ends a scope waits on its thread for the teardowns before it
+  /// suspends. Synchronous teardowns run at once on the sequence's own queue, and most finish
+  /// well within it: the task then goes on without suspending, which in a parallel Swift Testing
+  /// run keeps it from being queued behind every test not yet started (each of which would then
+  /// start and wait here too, all their memory alive at once).
+  static let blockingGrace: Duration = .milliseconds(2)
+
   /// Runs every teardown and returns the failures, in the order they happened.
   func run() async -> [CleanSlateError] {
     guard !teardowns.isEmpty else { return [] }
+    let finished = DispatchSemaphore(value: 0)
+    timer.setHandler { [weak self] in self?.timerFired() }
+    state.withLock { $0.finishedSignal = finished }
+    advance(generation: 0, onDispatchThread: false)
+    if finished.wait(timeout: .now() + Self.blockingGrace.dispatchInterval) == .success,
+      let result = state.withLock({ $0.result })
+    {
+      return result
+    }
     return await withCheckedContinuation { continuation in
-      state.withLock { $0.continuation = continuation }
-      timer.setHandler { [weak self] in self?.timerFired() }
-      advance(generation: 0, onDispatchThread: false)
+      let result = state.withLock { state -> [CleanSlateError]? in
+        if let result = state.result { return result }
+        state.continuation = continuation
+        return nil
+      }
+      if let result { continuation.resume(returning: result) }
     }
   }
 
@@ -203,11 +226,13 @@ final class TeardownSequence: Sendable {
   }
 
   private func finish(with failures: [CleanSlateError]) {
-    let continuation = state.withLock { state in
+    let (continuation, finished) = state.withLock { state in
       defer { state.continuation = nil }
-      return state.continuation
+      state.result = failures
+      return (state.continuation, state.finishedSignal)
     }
     timer.cancel()
+    finished?.signal()
     continuation?.resume(returning: failures)
   }
 }

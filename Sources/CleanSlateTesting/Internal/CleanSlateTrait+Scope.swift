@@ -11,8 +11,9 @@ extension CleanSlateTrait {
   /// directly with targets and functions of their own.
   ///
   /// What a test case's task allocates stays with the task until its whole test function ends
-  /// (Swift Testing keeps finished cases' tasks until then), so this path keeps its async frames
-  /// few and small: the work that does not wait is done in synchronous functions.
+  /// (Swift Testing keeps finished cases' tasks until then), so a test's scope lives in a child
+  /// task of its own, freed when the test ends, and the path keeps its async frames few and
+  /// small.
   package func provideScope(
     for target: ScopeTarget,
     performing function: @Sendable () async throws -> Void
@@ -24,6 +25,24 @@ extension CleanSlateTrait {
       try await setUpFixtures(in: current)
       return try await function()
     }
+    if target.kind == .test, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      // In a child task that starts at once, on this thread, and whose memory is freed when it
+      // ends: Swift Testing keeps each finished case's own task, and all it allocated, until
+      // the whole test function ends.
+      return try await withoutActuallyEscaping(function) { function in
+        try await withThrowingDiscardingTaskGroup { group in
+          group.addImmediateTask { try await self.runScope(of: target, performing: function) }
+        }
+      }
+    }
+    try await runScope(of: target, performing: function)
+  }
+
+  /// The life of `target`'s scope: its fixtures' setup and `function` with the scope current,
+  /// then the end of the body and of the scope.
+  private func runScope(
+    of target: ScopeTarget, performing function: @Sendable () async throws -> Void
+  ) async throws {
     let runtime = openScope(for: target)
     var thrown: (any Error)?
     do {

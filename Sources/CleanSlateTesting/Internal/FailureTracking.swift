@@ -1,5 +1,5 @@
 internal import CleanSlate
-internal import Testing
+package import Testing
 
 /// Tells a test scope that its test failed as soon as the test records a failing issue, so that
 /// teardowns can ask `context.testFailed`, and puts the test's own issues in the trace.
@@ -12,13 +12,17 @@ internal import Testing
 /// case would cost every finished case its memory. The observer finds the case's scope as the
 /// current one. Errors a body throws are not issues yet where the trait sees them; it marks
 /// those itself.
-enum FailureTracking {
+package enum FailureTracking {
   /// Whether the running test function's issues are observed.
   @TaskLocal static var isObserving = false
 
-  /// Runs `body` — the cases of `test` — observing the issues recorded in it.
-  static func observing(_ test: Test, _ body: @Sendable () async throws -> Void) async throws {
-    guard !isObserving else { return try await body() }
+  /// Runs `body` — the cases of `test` — observing the issues recorded in it, unless they are
+  /// observed already (a second CleanSlate trait of the function) and `again` is not set
+  /// (CleanSlate's own tests, which collect the issues of the tests they drive).
+  package static func observing(
+    _ test: Test, again: Bool = false, _ body: @Sendable () async throws -> Void
+  ) async throws {
+    guard again || !isObserving else { return try await body() }
     try await $isObserving.withValue(true) {
       try await observer.provideScope(for: test, testCase: nil, performing: body)
     }
