@@ -63,12 +63,14 @@ final class TeardownSequence: Sendable {
     timer = TimerHandle()
   }
 
-  /// How long the task that ends a scope waits on its thread for the teardowns before it
-  /// suspends. Synchronous teardowns run at once on the sequence's own queue, and most finish
-  /// well within it: the task then goes on without suspending, which in a parallel Swift Testing
-  /// run keeps it from being queued behind every test not yet started (each of which would then
-  /// start and wait here too, all their memory alive at once).
-  static let blockingGrace: Duration = .milliseconds(2)
+  /// How long the task that ends a scope waits on its thread for teardowns that are all
+  /// synchronous before it suspends. They run at once on the sequence's own queue, and most
+  /// finish well within it: the task then goes on without suspending, which in a parallel Swift
+  /// Testing run keeps it from being queued behind every test not yet started (each of which
+  /// would then start and wait here too, all their memory alive at once). Asynchronous
+  /// teardowns need Swift concurrency's threads and usually wait for something: the task
+  /// suspends for those at once.
+  static let blockingGrace: Duration = .milliseconds(1)
 
   /// Runs every teardown and returns the failures, in the order they happened.
   func run() async -> [CleanSlateError] {
@@ -77,7 +79,8 @@ final class TeardownSequence: Sendable {
     timer.setHandler { [weak self] in self?.timerFired() }
     state.withLock { $0.finishedSignal = finished }
     advance(generation: 0, onDispatchThread: false)
-    if finished.wait(timeout: .now() + Self.blockingGrace.dispatchInterval) == .success,
+    if teardowns.allSatisfy(\.isSynchronous),
+      finished.wait(timeout: .now() + Self.blockingGrace.dispatchInterval) == .success,
       let result = state.withLock({ $0.result })
     {
       return result

@@ -3,9 +3,11 @@ import Foundation
 import Testing
 
 // N argument cases of one test, N from CLEANSLATE_BENCH_CASES (0 unless set, so that a plain
-// `swift test` of this package runs nothing), three ways: plain Swift Testing, the `.cleanSlate`
-// trait alone, and the trait with one test fixture that returns a 64 KB object and registers a
-// teardown. Run one way at a time with `--filter`.
+// `swift test` of this package runs nothing), five ways: plain Swift Testing, a scoping trait
+// that does nothing but run the test (what any such trait costs), the `.cleanSlate` trait alone,
+// a plain async test that makes the same 64 KB object itself, and the trait with one test
+// fixture that returns a 64 KB object and registers a teardown. Run one way at a time with
+// `--filter`.
 
 /// How many cases each benchmark runs.
 let caseCount = Int(ProcessInfo.processInfo.environment["CLEANSLATE_BENCH_CASES"] ?? "") ?? 0
@@ -30,10 +32,38 @@ extension Fixture where Value == Payload {
   }
 }
 
+/// A scoping trait that only runs the test: the cost of any trait that provides a scope.
+struct NoOpScope: TestTrait, SuiteTrait, TestScoping {
+  var isRecursive: Bool { true }
+  func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await function()
+  }
+}
+
+@Suite(NoOpScope()) struct NoOpTraitCases {
+  @Test(arguments: 0..<caseCount) func noOpTrait(_ index: Int) {
+    #expect(index >= 0)
+  }
+}
+
 @Suite(.cleanSlate) struct TraitCases {
   @Test(arguments: 0..<caseCount) func traitOnly(_ index: Int) {
     #expect(index >= 0)
   }
+}
+
+@Suite struct PlainAsyncCases {
+  @Test(arguments: 0..<caseCount) func plainAsync(_ index: Int) async throws {
+    let payload = await Payload.make()
+    #expect(payload.bytes.count == 64 * 1024)
+  }
+}
+
+extension Payload {
+  /// Makes a payload in an async function, as a fixture's setup does.
+  static func make() async -> Payload { Payload() }
 }
 
 @Suite(.cleanSlate) struct FixtureCases {
