@@ -136,15 +136,23 @@ extension CleanSlateError {
 }
 
 extension CleanSlateError {
-  /// The failure for a fixture whose setup threw, unless the error is already a CleanSlate
-  /// failure (a dependency's, or the fixture's own), which passes through so that it names the
-  /// real culprit.
+  /// The failure for a fixture whose setup threw: a dependency's failure, recorded already,
+  /// passes through so that it names the real culprit; a CleanSlate failure of the fixture's own
+  /// keeps its code and message.
   static func setup(
     of name: String, scope: FixtureScope, declaredAt declaration: CodeLocation, path: [String],
     request: FixtureRequest, threw error: any Error
   ) -> CleanSlateError {
-    if let failure = error as? CleanSlateError { return failure }
     if let unavailable = error as? FixtureUnavailable { return unavailable.failure }
+    if var failure = error as? CleanSlateError {
+      // The fixture's own failure (a launched app that crashed) keeps its code and message,
+      // and is recorded where the test asked, like any other.
+      if failure.declaration == nil { failure.declaration = failure.location }
+      failure.location = request.location
+      failure.locationLabel = Code.setupFailed.locationLabel
+      if failure.dependencyPath.isEmpty { failure.dependencyPath = path }
+      return failure
+    }
     return CleanSlateError(
       .setupFailed,
       summary: "Setup of fixture '\(name)' threw: \(error)",

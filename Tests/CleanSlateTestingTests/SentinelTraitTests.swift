@@ -91,7 +91,9 @@ import Testing
     defer { unsetenv(name) }
 
     // When a watched suite runs two tests at the same time, one leaking a variable
+    // (each ends only once the variable is set, so that both saw it change)
     let bothRunning = Rendezvous(parties: 2)
+    let leaked = Rendezvous(parties: 2)
     let issues = try await run {
       try await CleanSlateTrait.cleanSlate.provideScope(for: target(.suite, "Suite")) {
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -99,11 +101,13 @@ import Testing
             try await CleanSlateTrait.cleanSlate.provideScope(for: target(.test, "Suite/leaks()")) {
               await bothRunning.arrive()
               setenv(name, "1", 1)
+              await leaked.arrive()
             }
           }
           group.addTask {
             try await CleanSlateTrait.cleanSlate.provideScope(for: target(.test, "Suite/other()")) {
               await bothRunning.arrive()
+              await leaked.arrive()
             }
           }
           try await group.waitForAll()
