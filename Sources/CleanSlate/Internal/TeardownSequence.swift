@@ -39,6 +39,10 @@ final class TeardownSequence: Sendable {
     var result: [CleanSlateError]?
     /// Signalled when the result is set, for the caller's wait of ``blockingGrace``.
     var finishedSignal: DispatchSemaphore?
+    /// Whether the timer watches the running teardown: from the start when the caller
+    /// suspends at once, else only once the caller's wait has run out (most sequences finish
+    /// within it, and need no timer at all).
+    var watched = true
     var continuation: CheckedContinuation<[CleanSlateError], Never>?
     /// Each teardown's body, taken (set to `nil`) as it starts.
     var bodies: [Teardown.Body?]
@@ -76,14 +80,20 @@ final class TeardownSequence: Sendable {
   func run() async -> [CleanSlateError] {
     guard !teardowns.isEmpty else { return [] }
     let finished = DispatchSemaphore(value: 0)
+    let waitsFirst = teardowns.allSatisfy(\.isSynchronous)
     timer.setHandler { [weak self] in self?.timerFired() }
-    state.withLock { $0.finishedSignal = finished }
+    state.withLock { state in
+      state.finishedSignal = finished
+      state.watched = !waitsFirst
+    }
     advance(generation: 0, onDispatchThread: false)
-    if teardowns.allSatisfy(\.isSynchronous),
-      finished.wait(timeout: .now() + Self.blockingGrace.dispatchInterval) == .success,
-      let result = state.withLock({ $0.result })
-    {
-      return result
+    if waitsFirst {
+      if finished.wait(timeout: .now() + Self.blockingGrace.dispatchInterval) == .success,
+        let result = state.withLock({ $0.result })
+      {
+        return result
+      }
+      watchFromNowOn()
     }
     return await withCheckedContinuation { continuation in
       let result = state.withLock { state -> [CleanSlateError]? in
@@ -93,6 +103,16 @@ final class TeardownSequence: Sendable {
       }
       if let result { continuation.resume(returning: result) }
     }
+  }
+
+  /// Starts watching the running teardown, and every one after it, with the timer.
+  private func watchFromNowOn() {
+    let remaining = state.withLock { state -> Duration? in
+      state.watched = true
+      guard let running = state.running else { return nil }
+      return running.started + teardowns[running.index].timeout - .now
+    }
+    if let remaining { timer.arm(after: max(remaining, .zero)) }
   }
 
   // MARK: - Running
@@ -166,7 +186,7 @@ final class TeardownSequence: Sendable {
     generation: Int, where kind: Kind
   ) -> (Int, ContinuousClock.Instant, Teardown.Body?)? {
     let claimed = state.withLock {
-      state -> (Int, ContinuousClock.Instant, Teardown.Body?)? in
+      state -> (Int, ContinuousClock.Instant, Teardown.Body?, Bool)? in
       guard state.generation == generation, state.next < teardowns.count else { return nil }
       let index = state.next
       switch (teardowns[index].body, kind) {
@@ -177,11 +197,11 @@ final class TeardownSequence: Sendable {
       let start = ContinuousClock.now
       state.running = (index, start)
       defer { state.bodies[index] = nil }
-      return (index, start, state.bodies[index])
+      return (index, start, state.bodies[index], state.watched)
     }
-    guard let (index, start, body) = claimed else { return nil }
+    guard let (index, start, body, watched) = claimed else { return nil }
     willRun(teardowns[index])
-    timer.arm(after: teardowns[index].timeout)
+    if watched { timer.arm(after: teardowns[index].timeout) }
     return (index, start, body)
   }
 
