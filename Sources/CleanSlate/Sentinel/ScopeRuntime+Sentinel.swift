@@ -17,6 +17,7 @@ extension ScopeRuntime {
     _ sentinel: Sentinel, at location: CodeLocation? = nil, serial: Bool = false
   ) {
     guard !sentinel.checksNothing else { return }
+    sentinel.prepareProcess()
     let root = rootScope
     if root === self {
       startRootWatch(sentinel, reportsOnlySuspects: false)

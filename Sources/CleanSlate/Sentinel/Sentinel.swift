@@ -34,8 +34,8 @@ public struct Sentinel: Sendable, Hashable {
   ///   - kinds: The kinds of state to check; by default, every kind.
   ///   - allowed: Names of state the tests may leave changed, by kind (exact, or a prefix
   ///     followed by `*`).
-  ///   - fileRoots: The directories whose files are checked; by default the package directory,
-  ///     the home directory and the temporary directory (``FileRoot/defaults``).
+  ///   - fileRoots: The directories whose files are checked; by default the package directory
+  ///     and the process's own temporary directory (``FileRoot/defaults``).
   ///   - fileID: The file that calls this, for failure messages; leave the default.
   ///   - filePath: That file's full path; leave the default.
   ///   - line: The line of the call; leave the default.
@@ -57,6 +57,13 @@ public struct Sentinel: Sendable, Hashable {
 
   /// Whether the configuration checks nothing (no kinds): then no watch is started.
   var checksNothing: Bool { kinds.isEmpty }
+
+  /// Readies the process for this sentinel's first snapshot, before anything is recorded: gives
+  /// it a temporary directory of its own when the files under it are checked.
+  func prepareProcess() {
+    guard kinds.contains(.files), fileRoots.contains(where: { $0.place == .temporary }) else { return }
+    _ = FileRootLocations.processTemporaryDirectory
+  }
 
   /// Whether `name`, a piece of state of `kind`, may be left changed.
   func allows(_ name: String, of kind: Kind) -> Bool {

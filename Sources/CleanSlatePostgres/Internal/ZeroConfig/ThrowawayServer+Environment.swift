@@ -1,4 +1,5 @@
 #if Postgres
+  internal import CleanSlate
   internal import Foundation
 
   #if canImport(Darwin)
@@ -45,7 +46,8 @@
     }
 
     /// `cleanslate-<uid>-postgres` in `/dev/shm` (memory) when there is one with a gigabyte
-    /// free, or else in the temporary directory.
+    /// free, or else in the shared temporary directory: the server outlives the test process that
+    /// starts it, and its temporary directory when the sentinel gives it one of its own.
     static func defaultRoot() -> URL {
       let name = "cleanslate-\(geteuid())-postgres"
       var info = statvfs()
@@ -55,7 +57,7 @@
         return URL(fileURLWithPath: "/dev/shm", isDirectory: true)
           .appendingPathComponent(name, isDirectory: true)
       }
-      return FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
+      return ProcessTemporaryDirectory.sharedURL.appendingPathComponent(name, isDirectory: true)
     }
 
     // MARK: - This process's lease
