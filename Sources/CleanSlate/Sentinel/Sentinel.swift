@@ -61,7 +61,9 @@ public struct Sentinel: Sendable, Hashable {
   /// Readies the process for this sentinel's first snapshot, before anything is recorded: gives
   /// it a temporary directory of its own when the files under it are checked.
   func prepareProcess() {
-    guard kinds.contains(.files), fileRoots.contains(where: { $0.place == .temporary }) else { return }
+    guard kinds.contains(.files), fileRoots.contains(where: { $0.place == .temporary }) else {
+      return
+    }
     _ = FileRootLocations.processTemporaryDirectory
   }
 
