@@ -59,12 +59,22 @@ public struct Sentinel: Sendable, Hashable {
   var checksNothing: Bool { kinds.isEmpty }
 
   /// Readies the process for this sentinel's first snapshot, before anything is recorded: gives
-  /// it a temporary directory of its own when the files under it are checked.
+  /// it a temporary directory of its own when the files under it are checked, and leaves its
+  /// marker among the watched processes when it checks state other processes share.
   func prepareProcess() {
-    guard kinds.contains(.files), fileRoots.contains(where: { $0.place == .temporary }) else {
-      return
+    if kinds.contains(.files), fileRoots.contains(where: { $0.place == .temporary }) {
+      _ = FileRootLocations.processTemporaryDirectory
     }
-    _ = FileRootLocations.processTemporaryDirectory
+    if checksSharedState, (try? ProcessSandbox.shared.processDirectory()) != nil {
+      WatchedProcesses.shared.register()
+    }
+  }
+
+  /// Whether it checks state the test processes of a package share: standard defaults, files in
+  /// the package directory (``WatchedProcesses``).
+  var checksSharedState: Bool {
+    kinds.contains(.userDefaults)
+      || (kinds.contains(.files) && fileRoots.contains { $0.place == .package })
   }
 
   /// Whether `name`, a piece of state of `kind`, may be left changed.

@@ -118,7 +118,7 @@ final class FileTree: Sendable {
     directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 
-  private static func nanoseconds(_ info: stat) -> Int64 {
+  static func nanoseconds(_ info: stat) -> Int64 {
     #if canImport(Darwin)
       let time = info.st_mtimespec
     #else
@@ -127,7 +127,7 @@ final class FileTree: Sendable {
     return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
   }
 
-  private static func now() -> Int64 {
+  static func now() -> Int64 {
     var time = timespec()
     clock_gettime(CLOCK_REALTIME, &time)
     return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)

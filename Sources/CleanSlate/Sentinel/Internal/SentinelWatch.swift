@@ -32,6 +32,8 @@ final class SentinelWatch: Sendable {
 
   private struct State {
     var before: ProcessSnapshot?
+    /// Which watched processes were running when it began, for state they share with this one.
+    var neighbours: WatchedProcesses.Mark?
     var overlapped = false
     /// Identities of items another watch reported.
     var reported: Set<String> = []
@@ -62,8 +64,12 @@ final class SentinelWatch: Sendable {
 
   /// Takes the first snapshot.
   func begin() {
+    let neighbours = sentinel.checksSharedState ? WatchedProcesses.shared.mark() : nil
     let snapshot = ProcessSnapshot.take(sentinel)
-    state.withLock { $0.before = snapshot }
+    state.withLock { state in
+      state.before = snapshot
+      state.neighbours = neighbours
+    }
   }
 
   func markOverlapped() { state.withLock { $0.overlapped = true } }
@@ -107,7 +113,7 @@ final class SentinelWatch: Sendable {
   /// Leaves the running watches and turns what was found into failures, or hands it up.
   private func conclude(_ found: [LeakedItem]) -> [CleanSlateError] {
     let departure = SentinelWatches.shared.unregister(self)
-    var items = found
+    var items = ownDoing(found)
     let (reported, suspects, excused) = state.withLock { ($0.reported, $0.suspects, $0.excused) }
     items.removeAll { reported.contains($0.identity) || excused.contains(Self.key(of: $0)) }
     if reportsOnlySuspects {
@@ -132,6 +138,17 @@ final class SentinelWatch: Sendable {
     }
     return LeakReport.failures(
       items, subject: subject, when: when, suspects: named, location: location)
+  }
+
+  /// `found` without what another watched process may have changed alongside this watch: state
+  /// the test processes of a package share (``WatchedProcesses``).
+  private func ownDoing(_ found: [LeakedItem]) -> [LeakedItem] {
+    guard let mark = state.withLock({ $0.neighbours }),
+      found.contains(where: { $0.kind == .userDefaults || $0.kind == .files })
+    else { return found }
+    return WatchedProcesses.attributable(
+      found, alongside: WatchedProcesses.shared.alongside(since: mark),
+      packageDirectory: FileRootLocations.packageDirectory)
   }
 
   private static let volatileKinds: Set<Sentinel.Kind> = [
