@@ -27,6 +27,10 @@ public struct Sentinel: Sendable, Hashable {
   /// Where the sentinel was configured, for failures found at a scope that has no source
   /// location of its own (an XCTest test, the end of the run).
   public var location: CodeLocation
+  /// Whether what it finds is written to the trace and to standard error as a warning instead of
+  /// failing the test: `CLEANSLATE_SENTINEL_MODE=warn` sets it for every sentinel of the process
+  /// (`cleanslate bisect` runs so, to judge a test by its own failures only).
+  var warnsOnly = Sentinel.warnsOnlyInThisProcess
 
   /// Creates a configuration.
   ///

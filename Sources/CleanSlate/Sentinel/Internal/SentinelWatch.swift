@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -78,7 +80,9 @@ final class SentinelWatch: Sendable {
   var isOverlapped: Bool { state.withLock { $0.overlapped } }
 
   /// Takes the second snapshot and returns what this watch reports, after telling the running
-  /// watches what it reported, or handing its findings up to its nearest watched ancestor.
+  /// watches what it reported, or handing its findings up to its nearest watched ancestor. A
+  /// sentinel that only warns (``Sentinel/warnsOnly``) writes its reports to the trace and to
+  /// standard error instead, and returns nothing.
   ///
   /// Threads, descriptors, children and sockets get up to a quarter of a second to settle (a
   /// thread on its way out, a socket an event loop is closing), as goleak retries before it
@@ -136,8 +140,14 @@ final class SentinelWatch: Sendable {
     let named = items.reduce(into: [String: [String]]()) { named, item in
       if let suspect = suspects[Self.key(of: item)] { named[item.identity] = suspect.scopeNames }
     }
-    return LeakReport.failures(
+    let failures = LeakReport.failures(
       items, subject: subject, when: when, suspects: named, location: location)
+    guard sentinel.warnsOnly else { return failures }
+    scope.traceIssues(failures)
+    for failure in failures {
+      FileHandle.standardError.write(Data("[CleanSlate] warning: \(failure)\n".utf8))
+    }
+    return []
   }
 
   /// `found` without what another watched process may have changed alongside this watch: state
