@@ -55,7 +55,7 @@ case "temporary":
     say("child=\(try childTemporaryDirectory())")
     say("shared=\(ProcessInfo.processInfo.environment["CLEANSLATE_SHARED_TMPDIR"] ?? "")")
   }
-  for failure in await test.end() { say("reported=\(failure.summary)") }
+  for failure in await test.end() { say("reported=\(failure)") }
   _ = await ScopeRuntime.process.end()
   say("ended")
   _ = FileHandle.standardInput.readDataToEndOfFile()
