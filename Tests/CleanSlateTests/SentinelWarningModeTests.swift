@@ -14,7 +14,7 @@ import Testing
       let trace = scratch.appendingPathComponent("trace.jsonl")
       let probe = try await SentinelProbe.run(
         in: scratch,
-        environment: ["CLEANSLATE_SENTINEL_MODE": "warn", "CLEANSLATE_TRACE": trace.path])
+        with: ["CLEANSLATE_SENTINEL_MODE": "warn", "CLEANSLATE_TRACE": trace.path])
 
       // Then the test reported no failure
       #expect(!probe.lines.contains { $0.hasPrefix("reported=") }, "\(probe.output)")

@@ -13,12 +13,8 @@ struct SentinelProbe {
   let outlivedItsProcessScope: Bool
 
   /// Runs the probe with its sandbox root under `scratch`, a shared temporary directory of its
-  /// own there, and the variables of `environment` added.
-  static func run(
-    in scratch: URL, environment extra: [String: String] = [:]
-  ) async throws
-    -> SentinelProbe
-  {
+  /// own there, and `variables` added to its environment.
+  static func run(in scratch: URL, with variables: [String: String] = [:]) async throws -> Self {
     let shared = scratch.appendingPathComponent("shared")
     try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
     var environment = ProcessInfo.processInfo.environment
@@ -27,7 +23,7 @@ struct SentinelProbe {
     for name in ["CLEANSLATE_SHARED_TMPDIR", "CLEANSLATE_SENTINEL", "CLEANSLATE_SENTINEL_MODE"] {
       environment[name] = nil
     }
-    environment.merge(extra) { $1 }
+    environment.merge(variables) { $1 }
     let probe = try HelperExecutable(named: "CleanSlateSandboxProbe").start(
       ["temporary"], environment: environment)
     let lines = await probe.linesUntil("ended")
