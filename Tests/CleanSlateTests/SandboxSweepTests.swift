@@ -83,16 +83,6 @@ import Testing
   }
 }
 
-/// The identity of a process that has exited: a child that ran and was reaped.
-private func deadProcessIdentity() throws -> ProcessIdentity {
-  let child = Process()
-  child.executableURL = URL(fileURLWithPath: "/bin/sh")
-  child.arguments = ["-c", "exit 0"]
-  try child.run()
-  child.waitUntilExit()
-  return ProcessIdentity(pid: child.processIdentifier, startTime: 42)
-}
-
 /// The `CleanSlateSandboxProbe` executable, run as a child test process.
 private struct SandboxProbe: Sendable {
   let running: HelperExecutable.Running

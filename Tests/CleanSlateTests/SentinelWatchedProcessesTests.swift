@@ -25,7 +25,7 @@ import Testing
     try await withScratchDirectory { scratch in
       let directory = scratch.appendingPathComponent("sentinels")
       // Given the marker of a process of the same package that died an hour ago
-      let dead = try deadProcess()
+      let dead = try deadProcessIdentity()
       _ = registered(dead, package, in: directory)
       try FileManager.default.setAttributes(
         [.modificationDate: Date(timeIntervalSinceNow: -3600)],
@@ -99,7 +99,7 @@ import Testing
 
       // When a process of the same package leaves its marker and dies before the watch ends,
       // and another process, of another package, starts then (and sweeps what it may)
-      let gone = try deadProcess()
+      let gone = try deadProcessIdentity()
       _ = registered(gone, package, in: directory)
       try await withLiveProcess { other in
         let elsewhere = Identity(package: "/work/application", defaultsDomain: "other.xctest")
@@ -116,7 +116,7 @@ import Testing
       let directory = scratch.appendingPathComponent("sentinels")
       // Given this live process's marker, then a dead process's, newer
       _ = registered(.current, package, in: directory)
-      let gone = try deadProcess()
+      let gone = try deadProcessIdentity()
       _ = registered(gone, package, in: directory)
 
       // When another process leaves its marker
@@ -146,17 +146,6 @@ import Testing
     #expect(alongside.map(\.line) == ["+ /tmp/own/x (created)", "+ A=\"1\" (added)"])
     #expect(alone.map(\.line) == items.map(\.line))
   }
-}
-
-/// The identity of a process that has exited.
-private func deadProcess() throws -> ProcessIdentity {
-  let child = Process()
-  child.executableURL = URL(fileURLWithPath: "/bin/sh")
-  child.currentDirectoryURL = URL(fileURLWithPath: "/")
-  child.arguments = ["-c", "exit 0"]
-  try child.run()
-  child.waitUntilExit()
-  return ProcessIdentity(pid: child.processIdentifier, startTime: 42)
 }
 
 /// Runs `body` with the identity of a process that runs until it returns.
