@@ -23,9 +23,9 @@ import Foundation
 /// its marker in between, even if it is gone by then. So a marker stays after its process ends
 /// for as long as a live process began before it: a process sweeps, when it leaves its own, the
 /// markers of dead processes older than every live one's.
-final class WatchedProcesses: Sendable {
+package final class WatchedProcesses: Sendable {
   /// State the test processes of one package share.
-  enum SharedState: Sendable, Hashable, CaseIterable {
+  package enum SharedState: Sendable, Hashable, CaseIterable {
     case packageDirectory
     case userDefaults
   }
@@ -60,12 +60,12 @@ final class WatchedProcesses: Sendable {
   }
 
   /// What a watch notes when it begins.
-  struct Mark: Sendable {
+  package struct Mark: Sendable {
     var listing: Listing?
     var alongside: Set<SharedState>
   }
 
-  static let shared = WatchedProcesses(
+  package static let shared = WatchedProcesses(
     directory: ProcessSandbox.shared.root.appendingPathComponent("sentinels").path,
     owner: .current,
     identity: Identity(
@@ -85,7 +85,7 @@ final class WatchedProcesses: Sendable {
 
   /// Leaves this process's marker (once), and sweeps the markers of dead processes that no live
   /// one needs: those older than every live process's marker. The directory's parent must exist.
-  func register() {
+  package func register() {
     state.withLock { state in
       guard !state.registered else { return }
       state.registered = true
@@ -113,14 +113,14 @@ final class WatchedProcesses: Sendable {
   }
 
   /// What a watch notes when it begins.
-  func mark() -> Mark {
+  package func mark() -> Mark {
     let listing = currentListing()
     return Mark(listing: listing, alongside: aliveAndRelated(in: listing?.markers ?? [:]))
   }
 
   /// The shared state another process may have changed since `mark`: what this process shares
   /// with those alive then or now, and with those that left their marker in between.
-  func alongside(since mark: Mark) -> Set<SharedState> {
+  package func alongside(since mark: Mark) -> Set<SharedState> {
     let markers = currentListing()?.markers ?? [:]
     let before = mark.listing?.markers ?? [:]
     var shared = mark.alongside.union(aliveAndRelated(in: markers))
