@@ -42,7 +42,9 @@ func childTemporaryDirectory() throws -> String {
 
 switch mode {
 case "temporary":
-  let test = ScopeRuntime(.test, name: "Probe/temporary()", parent: .process)
+  let test = ScopeRuntime(
+    .test, name: "Probe/temporary()", parent: .process,
+    sink: FailureSink(record: { say("reported=\($0)") }))
   test.watchState(Sentinel(checking: [.files, .environment]))
   try await test.withCurrent {
     let byFileManager = FileManager.default.temporaryDirectory
@@ -55,8 +57,8 @@ case "temporary":
     say("child=\(try childTemporaryDirectory())")
     say("shared=\(ProcessInfo.processInfo.environment["CLEANSLATE_SHARED_TMPDIR"] ?? "")")
   }
-  for failure in await test.end() { say("reported=\(failure)") }
-  _ = await ScopeRuntime.process.end()
+  await test.end()
+  await ScopeRuntime.process.end()
   say("ended")
   _ = FileHandle.standardInput.readDataToEndOfFile()
 default:
