@@ -70,7 +70,7 @@ public struct Sentinel: Sendable, Hashable {
       _ = FileRootLocations.processTemporaryDirectory
     }
     if checksSharedState, (try? ProcessSandbox.shared.processDirectory()) != nil {
-      WatchedProcesses.shared.register()
+      WatchedProcesses.current.register()
     }
   }
 

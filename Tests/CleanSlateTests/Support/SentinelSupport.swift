@@ -22,9 +22,15 @@ extension Trait where Self == ConditionTrait {
 ///
 /// The sentinel's tests run one at a time (``oneSentinelTestAtATime(_:)``). Other tests of the
 /// process still run alongside and change process state: every test looks for the state it
-/// leaked itself, named with a marker of its own, and ignores the rest.
+/// leaked itself, named with a marker of its own, and ignores the rest. The watches see no other
+/// watched process: another run of these tests on the machine shares their standard defaults.
 struct SentinelHarness {
   let root = makeProcessScope()
+  /// Watched processes in a directory that never exists (its parent does not): no marker is left.
+  let alone = WatchedProcesses(
+    directory: FileManager.default.temporaryDirectory
+      .appendingPathComponent("cleanslate-no-such-\(UUID().uuidString)/sentinels").path,
+    owner: .current, identity: WatchedProcesses.shared.identity)
 
   /// Runs `body` in a test scope the sentinel watches, then ends it and returns the sentinel's
   /// failures.
@@ -35,7 +41,7 @@ struct SentinelHarness {
   ) async throws -> [CleanSlateError] {
     try await oneSentinelTestAtATime {
       let test = ScopeRuntime(.test, name: name, parent: root)
-      test.watchState(sentinel)
+      WatchedProcesses.$current.withValue(alone) { test.watchState(sentinel) }
       // The scope ends whatever the body did: a watch left open would overlap every later one,
       // which would then report to the run instead of their tests.
       var thrown: (any Error)?

@@ -35,7 +35,7 @@ final class SentinelWatch: Sendable {
   private struct State {
     var before: ProcessSnapshot?
     /// Which watched processes were running when it began, for state they share with this one.
-    var neighbours: WatchedProcesses.Mark?
+    var neighbours: (processes: WatchedProcesses, mark: WatchedProcesses.Mark)?
     var overlapped = false
     /// Identities of items another watch reported.
     var reported: Set<String> = []
@@ -66,7 +66,8 @@ final class SentinelWatch: Sendable {
 
   /// Takes the first snapshot.
   func begin() {
-    let neighbours = sentinel.checksSharedState ? WatchedProcesses.shared.mark() : nil
+    let processes = WatchedProcesses.current
+    let neighbours = sentinel.checksSharedState ? (processes, processes.mark()) : nil
     let snapshot = ProcessSnapshot.take(sentinel)
     state.withLock { state in
       state.before = snapshot
@@ -153,11 +154,11 @@ final class SentinelWatch: Sendable {
   /// `found` without what another watched process may have changed alongside this watch: state
   /// the test processes of a package share (``WatchedProcesses``).
   private func ownDoing(_ found: [LeakedItem]) -> [LeakedItem] {
-    guard let mark = state.withLock({ $0.neighbours }),
+    guard let neighbours = state.withLock({ $0.neighbours }),
       found.contains(where: { $0.kind == .userDefaults || $0.kind == .files })
     else { return found }
     return WatchedProcesses.attributable(
-      found, alongside: WatchedProcesses.shared.alongside(since: mark),
+      found, alongside: neighbours.processes.alongside(since: neighbours.mark),
       packageDirectory: FileRootLocations.packageDirectory)
   }
 

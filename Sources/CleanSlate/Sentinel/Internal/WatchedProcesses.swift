@@ -65,6 +65,10 @@ package final class WatchedProcesses: Sendable {
     var alongside: Set<SharedState>
   }
 
+  /// The processes watches look at: this machine's, or those a test of the sentinel gives them
+  /// (it runs alongside other runs of the same test bundle).
+  @TaskLocal package static var current = shared
+
   package static let shared = WatchedProcesses(
     directory: ProcessSandbox.shared.root.appendingPathComponent("sentinels").path,
     owner: .current,
