@@ -175,7 +175,7 @@ import Testing
         let failures = try await harness.test(
           watching: Sentinel(checking: [.fileDescriptors])
         ) { _ in
-          opened.set(open(file.path, O_RDONLY))
+          opened.set(movedToAnUnusedNumber(open(file.path, O_RDONLY)))
         }
 
         // Then the descriptor is reported with the file's path

@@ -97,13 +97,21 @@ final class NamedThread: @unchecked Sendable {
 }
 
 #if os(Linux)
+  /// `descriptor` moved to a number above those the other tests of the process use (the original
+  /// is closed). The sentinel tells new descriptors by their numbers: one that reuses a number
+  /// another test had open when the watch began, and closed since, is not new to it.
+  func movedToAnUnusedNumber(_ descriptor: Int32) -> Int32 {
+    defer { _ = Glibc.close(descriptor) }
+    return fcntl(descriptor, F_DUPFD_CLOEXEC, 900)
+  }
+
   /// A TCP socket listening on a free loopback port.
   struct ListeningSocket {
     let descriptor: Int32
     let port: UInt16
 
     init() throws {
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      let descriptor = movedToAnUnusedNumber(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
       address.sin_addr.s_addr = inet_addr("127.0.0.1")
