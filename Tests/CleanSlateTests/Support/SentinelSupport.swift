@@ -97,13 +97,26 @@ final class NamedThread: @unchecked Sendable {
 }
 
 #if os(Linux)
-  /// `descriptor` moved to a number above those the other tests of the process use (the original
-  /// is closed). The sentinel tells new descriptors by their numbers: one that reuses a number
-  /// another test had open when the watch began, and closed since, is not new to it.
+  /// `descriptor` moved to a number no descriptor of the process had before (the original is
+  /// closed): above those the other tests use, and never handed out twice. The sentinel tells
+  /// new descriptors by their numbers: one that reuses a number another test had open when the
+  /// watch began, and closed since (the previous sentinel test's, say), is not new to it.
   func movedToAnUnusedNumber(_ descriptor: Int32) -> Int32 {
     defer { _ = Glibc.close(descriptor) }
-    return fcntl(descriptor, F_DUPFD_CLOEXEC, 900)
+    let number = unusedDescriptorNumbers.withLock { next in
+      defer { next += 1 }
+      return next
+    }
+    return fcntl(descriptor, F_DUPFD_CLOEXEC, number)
   }
+
+  /// The next number ``movedToAnUnusedNumber(_:)`` hands out: from half the process's limit on
+  /// open descriptors (at most 8,192) up.
+  private let unusedDescriptorNumbers: Locked<Int32> = {
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    return Locked(Int32(min(limit.rlim_cur / 2, 8192)))
+  }()
 
   /// A TCP socket listening on a free loopback port.
   struct ListeningSocket {
