@@ -181,7 +181,10 @@ import Testing
 
         // Then the descriptor is reported with the file's path
         let descriptor = try #require(opened.value)
-        let failure = try #require(failures.mentioning(file.path).first)
+        let watched = SentinelWatches.shared.running().map(\.scope.name)
+        let failure = try #require(
+          failures.mentioning(file.path).first,
+          "descriptor \(descriptor); reported: \(failures); still watched: \(watched)")
         #expect(failure.summary.contains("\(descriptor) → \(file.path)"))
       }
     }
