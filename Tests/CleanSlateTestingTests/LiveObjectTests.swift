@@ -69,10 +69,10 @@ import Testing
     return payload
   }
 
-  /// Prints the live counts when the process exits.
+  /// Prints the live counts when the process exits, once the last teardown's thread has let go.
   static let printsAtExit: Void = {
     atexit {
-      let counts = LiveObjects.current.sorted { $0.key.rawValue < $1.key.rawValue }
+      let counts = LiveObjects.settled().sorted { $0.key.rawValue < $1.key.rawValue }
         .map { "\($0.key.description.replacingOccurrences(of: " ", with: "-"))=\($0.value)" }
       print("live objects: " + counts.joined(separator: " "))
       fflush(nil)

@@ -44,7 +44,7 @@ final class LiveObjectXCTests: XCTestCase {
     _ = ScopeRuntime.process  // made on first use: counted before, as after
     let before = words(LiveObjects.current)
     body()
-    return (before, words(LiveObjects.current))
+    return (before, words(LiveObjects.settled()))
   }
 
   private static func words(_ counts: [LiveObjects.Kind: Int]) -> [String] {
