@@ -1,3 +1,5 @@
+internal import CleanSlate
+
 /// Finds the earlier tests that make a victim fail: the smallest set, assuming that running
 /// more of the earlier tests never makes it pass again.
 ///
@@ -60,7 +62,7 @@ package struct Bisection<Runner: TestRunner> {
     guard try await attempt([]).victimPassed else {
       throw BisectError(
         .failsAlone,
-        "\(victim) fails when it runs alone: no other test makes it fail. Run it alone to see why: swift test --filter '\(SwiftTestRunner.filter([victim]))'."
+        "\(victim) fails when it runs alone: no other test makes it fail. Run it alone to see why: swift test --filter '\(SwiftTestFilter.matching([victim]))'."
       )
     }
     // The shortest run of earlier tests after which the victim fails; `earlier.count + 1`

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CleanSlate
 import CleanSlateBisect
 import CleanSlateReport
 import Foundation
@@ -70,7 +71,7 @@ struct BisectCommand: AsyncParsableCommand {
     for test in result.polluters { print("  \(test)") }
     print("Run \(single ? "it" : "them") with the victim:")
     print(
-      "  swift test --skip-build --no-parallel --filter '\(SwiftTestRunner.filter(result.polluters + [victim]))'"
+      "  swift test --skip-build --no-parallel --filter '\(SwiftTestFilter.matching(result.polluters + [victim]))'"
     )
     var left: [String] = []
     if let path = result.failingRun.tracePath, let log = try? TraceReader.read([path]) {
