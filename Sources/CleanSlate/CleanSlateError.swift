@@ -75,8 +75,7 @@ public struct CleanSlateError: Error, Sendable, CustomStringConvertible {
     lines.append("  \(locationLabel): \(location)")
     // A declaration on the line that led to the failure (`use(.timeZone("…"))`) is not
     // elsewhere: one line names both.
-    if let declaration, declaration.fileID != location.fileID || declaration.line != location.line
-    {
+    if let declaration, declaration.fileID != location.fileID || declaration.line != location.line {
       let subject = fixture.map { "fixture '\($0)' declared at" } ?? "declared at"
       lines.append("  \(subject): \(declaration)")
     }

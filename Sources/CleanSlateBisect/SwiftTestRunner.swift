@@ -49,7 +49,9 @@ package struct SwiftTestRunner: TestRunner {
       "--filter", SwiftTestFilter.matching(tests), "--xunit-output", results,
     ]
     // Each framework runs in a process of its own: one that has no test to run is skipped.
-    if !tests.contains(where: SwiftTestFilter.isSwiftTesting) { arguments.append("--disable-swift-testing") }
+    if !tests.contains(where: SwiftTestFilter.isSwiftTesting) {
+      arguments.append("--disable-swift-testing")
+    }
     if tests.allSatisfy(SwiftTestFilter.isSwiftTesting) { arguments.append("--disable-xctest") }
     var environment = ["CLEANSLATE_TRACE": trace]
     if watchesState { environment["CLEANSLATE_SENTINEL"] = "1" }
@@ -68,7 +70,8 @@ package struct SwiftTestRunner: TestRunner {
       guard tests.count > 1 else {
         throw BisectError(
           .unknownVictim,
-          "\(victim) did not run: swift test --filter '\(SwiftTestFilter.matching([victim]))' matched no test.")
+          "\(victim) did not run: swift test --filter '\(SwiftTestFilter.matching([victim]))' matched no test."
+        )
       }
       // The run ended before the victim did (a crash): it did not pass.
       return TestRunOutcome(victimPassed: false, tracePath: existing(trace))

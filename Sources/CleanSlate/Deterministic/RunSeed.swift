@@ -20,7 +20,8 @@ package struct RunSeed: Sendable, Hashable {
   }
 
   /// This process's seed, read from `CLEANSLATE_SEED` (or chosen) on first use.
-  package static let current = RunSeed.from(setting: ProcessEnvironment.value(of: "CLEANSLATE_SEED"))
+  package static let current = RunSeed.from(
+    setting: ProcessEnvironment.value(of: "CLEANSLATE_SEED"))
 
   /// The seed a `CLEANSLATE_SEED` setting names: a whole number from 0 to 2⁶⁴−1, spaces
   /// around it ignored. Unset or empty, one is chosen at random, small enough to type.
