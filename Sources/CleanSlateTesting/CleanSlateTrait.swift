@@ -55,7 +55,9 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
     guard test.isSuite || testCase != nil else {
       return try await FailureTracking.observing(test, function)
     }
-    try await provideScope(for: ScopeTarget(test), performing: function)
+    let id = test.id
+    try await provideScope(
+      for: ScopeTarget(test), identity: { TestIdentity(id, case: testCase) }, performing: function)
   }
 }
 

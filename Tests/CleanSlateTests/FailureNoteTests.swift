@@ -28,14 +28,18 @@ import Testing
 
     // Then its own fixture's note comes first, at the line that asked for it, then the suite's,
     // each in the trace before the test's end
-    #expect(test.failureNotes.map(\.text) == ["The server listened on port 8080.", "The database was cs_1."])
+    #expect(
+      test.failureNotes.map(\.text) == [
+        "The server listened on port 8080.", "The database was cs_1.",
+      ])
     #expect(test.failureNotes.first?.location.line == line)
     #expect(test.failureNotes.first?.fixture == "server")
     let notes = events.all.filter { $0.phase == .note }
     #expect(notes.map(\.message) == test.failureNotes.map(\.text))
     #expect(notes.first?.location?.line == line)
     #expect(notes.allSatisfy { $0.scope == .test && $0.scopeName == "Suite/fails()" })
-    #expect(events.outline.suffix(3) == ["note server", "note shared", "scopeEnd Suite/fails() failed"])
+    #expect(
+      events.outline.suffix(3) == ["note server", "note shared", "scopeEnd Suite/fails() failed"])
   }
 
   @Test func aPassingTestGetsNoNotes() async throws {

@@ -73,9 +73,10 @@ import Testing
   @Test func theGeneratorDrawsSplitMix64() {
     // SplitMix64's published first outputs for seed 0 and for seed 1234567.
     let zero = SeededRandomNumberGenerator(seed: 0)
-    #expect((0..<3).map { _ in zero.next() } == [
-      0xe220_a839_7b1d_cdaf, 0x6e78_9e6a_a1b9_65f4, 0x06c4_5d18_8009_454f,
-    ])
+    #expect(
+      (0..<3).map { _ in zero.next() } == [
+        0xe220_a839_7b1d_cdaf, 0x6e78_9e6a_a1b9_65f4, 0x06c4_5d18_8009_454f,
+      ])
     let seeded = SeededRandomNumberGenerator(seed: 1_234_567)
     #expect(seeded.next() == 6_457_827_717_110_365_317)
   }
@@ -114,12 +115,13 @@ import Testing
     await test.end()
 
     // Then its note names the seed, and the command that replays exactly this test with it
-    #expect(test.failureNotes.map(\.text) == [
-      """
-      .seededRandom drew from the run's seed 2718281828 (chosen at random for this run).
-        Replay the same draws: CLEANSLATE_SEED=2718281828 swift test --filter '^(Shop\\.Suite/ships\\(\\)(/.*)?)$'
-      """
-    ])
+    #expect(
+      test.failureNotes.map(\.text) == [
+        """
+        .seededRandom drew from the run's seed 2718281828 (chosen at random for this run).
+          Replay the same draws: CLEANSLATE_SEED=2718281828 swift test --filter '^(Shop\\.Suite/ships\\(\\)(/.*)?)$'
+        """
+      ])
     #expect(test.failureNotes.first?.location.line == line)
   }
 
@@ -128,7 +130,8 @@ import Testing
       .appendingPathComponent("cleanslate-seed-\(UUID().uuidString).jsonl").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     TraceJSONLinesWriter(path: path).flush()
-    let header = try #require(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first)
+    let header = try #require(
+      try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first)
     #expect(header.contains("\"seed\":\"\(try RunSeed.current.get().value)\""))
   }
 }

@@ -28,7 +28,8 @@ import Testing
     ]
     #expect(drawn == [expected, expected])
     #expect(UUIDGenerator.counted(2).uuidString == expected[2])
-    #expect(UUIDGenerator.counted(0x1_0000_0000).uuidString == "00000000-0000-0000-0000-000100000000")
+    #expect(
+      UUIDGenerator.counted(0x1_0000_0000).uuidString == "00000000-0000-0000-0000-000100000000")
   }
 
   @Test func callsFromSeveralThreadsNeverShareAUUID() async {
