@@ -39,12 +39,9 @@ import Testing
   }
 }
 
-/// Whether this process is a child of ``ReplayTests``, which runs ``ReplayCases``.
-private let replayCasesRun = ProcessInfo.processInfo.environment["CLEANSLATE_REPLAY_CASES"] == "1"
-
 /// Tests that draw from `.seededRandom` and print what they drew; one fails. They run only in
 /// the child processes of ``ReplayTests``.
-@Suite(.cleanSlate, .enabled(if: replayCasesRun)) struct ReplayCases {
+@Suite(.cleanSlate, .enabled(if: ReplayRun.isChild)) struct ReplayCases {
   @Test func drawsFirst() async throws {
     try await Self.draw("drawsFirst()")
   }
@@ -54,39 +51,15 @@ private let replayCasesRun = ProcessInfo.processInfo.environment["CLEANSLATE_REP
     Issue.record("fails on purpose, to print its seed")
   }
 
-  /// Draws five numbers and prints them as `draws <test>: <numbers>`.
+  /// Draws five numbers and prints them.
   private static func draw(_ test: String) async throws {
     var random = try await use(.seededRandom)
-    let numbers = (0..<5).map { _ in Int.random(in: 0..<1_000_000, using: &random) }
-    print("draws \(test): \(numbers.map(String.init).joined(separator: " "))")
-  }
-
-  /// What a child process running some of these tests printed.
-  struct Run {
-    let output: String
-    /// The numbers each test drew, by test.
-    let draws: [String: String]
-    /// The seed and filter of the replay command the failure printed, if it printed one.
-    let replay: (seed: String, filter: String)?
+    ReplayRun.print(
+      (0..<5).map { _ in Int.random(in: 0..<1_000_000, using: &random) }, drawnBy: test)
   }
 
   /// Runs the tests `filter` selects in a child process, with `seed` as `CLEANSLATE_SEED`.
-  static func run(filter: String, seed: String?) async throws -> Run {
-    var environment = ProcessInfo.processInfo.environment
-    environment["CLEANSLATE_REPLAY_CASES"] = "1"
-    environment["CLEANSLATE_SEED"] = seed
-    environment["CLEANSLATE_TRACE"] = nil
-    environment["CLEANSLATE_SENTINEL"] = nil
-    let outcome = try await HelperExecutable(url: URL(fileURLWithPath: CommandLine.arguments[0]))
-      .run(["--testing-library", "swift-testing", "--filter", filter], environment: environment)
-    let output = outcome.standardOutput + outcome.standardError
-    var draws: [String: String] = [:]
-    for line in output.split(separator: "\n") where line.hasPrefix("draws ") {
-      let parts = line.dropFirst("draws ".count).split(separator: ": ", maxSplits: 1)
-      if parts.count == 2 { draws[String(parts[0])] = String(parts[1]) }
-    }
-    let command = #/CLEANSLATE_SEED=(\d+) swift test --filter '([^']*)'/#
-    let replay = output.firstMatch(of: command).map { (String($0.1), String($0.2)) }
-    return Run(output: output, draws: draws, replay: replay)
+  static func run(filter: String, seed: String?) async throws -> ReplayRun {
+    try await ReplayRun(["--testing-library", "swift-testing", "--filter", filter], seed: seed)
   }
 }

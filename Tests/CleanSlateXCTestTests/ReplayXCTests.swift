@@ -50,9 +50,7 @@ final class ReplayXCTests: XCTestCase {
 final class ReplayXCTestCases: FixtureTestCase {
   override func setUpWithError() throws {
     try super.setUpWithError()
-    try XCTSkipUnless(
-      ProcessInfo.processInfo.environment["CLEANSLATE_REPLAY_CASES"] == "1",
-      "Runs in a child process of ReplayXCTests.")
+    try XCTSkipUnless(ReplayRun.isChild, "Runs in a child process of ReplayXCTests.")
   }
 
   func testDrawsFirst() async throws {
@@ -64,40 +62,16 @@ final class ReplayXCTestCases: FixtureTestCase {
     XCTFail("fails on purpose, to print its seed")
   }
 
-  /// Draws five numbers and prints them as `draws <test>: <numbers>`.
+  /// Draws five numbers and prints them.
   private func draw(_ test: String) async throws {
     var random = try await use(.seededRandom)
-    let numbers = (0..<5).map { _ in Int.random(in: 0..<1_000_000, using: &random) }
-    print("draws \(test): \(numbers.map(String.init).joined(separator: " "))")
-  }
-
-  /// What a child process running some of these tests printed.
-  struct Run {
-    let output: String
-    /// The numbers each test drew, by test.
-    let draws: [String: String]
-    /// The seed and filter of the replay command the failure printed, if it printed one.
-    let replay: (seed: String, filter: String)?
+    ReplayRun.print(
+      (0..<5).map { _ in Int.random(in: 0..<1_000_000, using: &random) }, drawnBy: test)
   }
 
   /// Runs the tests `specifier` names (`Module.Class` or `Module.Class/method`) in a child
   /// process, with `seed` as `CLEANSLATE_SEED`.
-  static func run(_ specifier: String, seed: String?) async throws -> Run {
-    var environment = ProcessInfo.processInfo.environment
-    environment["CLEANSLATE_REPLAY_CASES"] = "1"
-    environment["CLEANSLATE_SEED"] = seed
-    environment["CLEANSLATE_TRACE"] = nil
-    environment["CLEANSLATE_SENTINEL"] = nil
-    let outcome = try await HelperExecutable(url: URL(fileURLWithPath: CommandLine.arguments[0]))
-      .run([specifier], environment: environment)
-    let output = outcome.standardOutput + outcome.standardError
-    var draws: [String: String] = [:]
-    for line in output.split(separator: "\n") where line.hasPrefix("draws ") {
-      let parts = line.dropFirst("draws ".count).split(separator: ": ", maxSplits: 1)
-      if parts.count == 2 { draws[String(parts[0])] = String(parts[1]) }
-    }
-    let command = #/CLEANSLATE_SEED=(\d+) swift test --filter '([^']*)'/#
-    let replay = output.firstMatch(of: command).map { (String($0.1), String($0.2)) }
-    return Run(output: output, draws: draws, replay: replay)
+  static func run(_ specifier: String, seed: String?) async throws -> ReplayRun {
+    try await ReplayRun([specifier], seed: seed)
   }
 }
