@@ -55,9 +55,9 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
     guard test.isSuite || testCase != nil else {
       return try await FailureTracking.observing(test, function)
     }
-    let id = test.id
     try await provideScope(
-      for: ScopeTarget(test), identity: { TestIdentity(id, case: testCase) }, performing: function)
+      for: ScopeTarget(test), identity: TestIdentity.provider(for: test, case: testCase),
+      performing: function)
   }
 }
 

@@ -2,6 +2,16 @@ internal import CleanSlate
 internal import Testing
 
 extension TestIdentity {
+  /// Tells the identity of `test`'s running case when a fixture first asks for it: reading a
+  /// case's arguments costs a reflection, which most tests never need. (A synchronous function,
+  /// so that what it captures is not kept in the async frames of the case's task.)
+  static func provider(
+    for test: Test, case testCase: Test.Case?
+  ) -> @Sendable () -> TestIdentity {
+    let id = test.id
+    return { TestIdentity(id, case: testCase) }
+  }
+
   /// The identity of one case of the test `id` names: its name as `swift test list` prints it,
   /// and, for a parameterized test, the case's arguments.
   init(_ id: Test.ID, case testCase: Test.Case?) {
