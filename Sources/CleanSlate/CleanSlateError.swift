@@ -73,7 +73,9 @@ public struct CleanSlateError: Error, Sendable, CustomStringConvertible {
   public var description: String {
     var lines = [summary]
     lines.append("  \(locationLabel): \(location)")
-    if let declaration, declaration != location {
+    // A declaration on the line that led to the failure (`use(.timeZone("…"))`) is not
+    // elsewhere: one line names both.
+    if let declaration, declaration.fileID != location.fileID || declaration.line != location.line {
       let subject = fixture.map { "fixture '\($0)' declared at" } ?? "declared at"
       lines.append("  \(subject): \(declaration)")
     }
@@ -132,6 +134,11 @@ extension CleanSlateError {
     public static let assertionFailed = Code("assertionFailed")
     /// A scope left process state changed after its teardowns: the ``Sentinel`` found it.
     public static let stateLeaked = Code("stateLeaked", locationLabel: "watched from")
+    /// ``Fixture/timeZone(_:fileID:filePath:line:column:)`` was given a name that is not a time
+    /// zone, or one that Foundation and the C library read differently.
+    public static let unknownTimeZone = Code("unknownTimeZone", locationLabel: "asked for at")
+    /// `CLEANSLATE_SEED` is set to something that is not a seed for ``Fixture/seededRandom``.
+    public static let invalidSeed = Code("invalidSeed", locationLabel: "asked for at")
   }
 }
 

@@ -26,6 +26,9 @@ public struct FixtureContext: Sendable {
   public let dependencyPath: [String]
   /// The test that asked for this fixture (for a shared fixture, the first one that did).
   public var testName: String? { request.asker.testName }
+  /// What tells the test that asked for this fixture apart from every other, the same in every
+  /// run (for a shared fixture, the first test that asked); `nil` when a suite's trait set it up.
+  public var testIdentity: TestIdentity? { request.asker.testIdentity }
 
   init<Value>(
     runtime: ScopeRuntime, entry: FixtureEntry, fixture: Fixture<Value>,

@@ -51,10 +51,12 @@ package struct SwiftTestRunner: TestRunner {
   package func invocation(of tests: [String]) -> SwiftTestInvocation {
     var arguments = ["test", "--skip-build"]
     if packagePath != "." { arguments += ["--package-path", packagePath] }
-    arguments += ["--no-parallel", "--filter", Self.filter(tests)]
+    arguments += ["--no-parallel", "--filter", SwiftTestFilter.matching(tests)]
     // Each framework runs in a process of its own: one that has no test to run is skipped.
-    if !tests.contains(where: Self.isSwiftTesting) { arguments.append("--disable-swift-testing") }
-    if tests.allSatisfy(Self.isSwiftTesting) { arguments.append("--disable-xctest") }
+    if !tests.contains(where: SwiftTestFilter.isSwiftTesting) {
+      arguments.append("--disable-swift-testing")
+    }
+    if tests.allSatisfy(SwiftTestFilter.isSwiftTesting) { arguments.append("--disable-xctest") }
     return SwiftTestInvocation(
       environment: [
         .init(name: "CLEANSLATE_SENTINEL", value: watchesState ? "1" : "0"),
@@ -74,9 +76,9 @@ package struct SwiftTestRunner: TestRunner {
       command.arguments + ["--xunit-output", results], environment: environment)
     let passed: Bool?
     let firstFailure: String?
-    if Self.isSwiftTesting(victim) {
+    if SwiftTestFilter.isSwiftTesting(victim) {
       let file =
-        tests.allSatisfy(Self.isSwiftTesting)
+        tests.allSatisfy(SwiftTestFilter.isSwiftTesting)
         ? results : results.replacingOccurrences(of: ".xml", with: "-swift-testing.xml")
       let xml = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
       passed = XUnitResults.passed(victim, in: xml)
@@ -90,7 +92,8 @@ package struct SwiftTestRunner: TestRunner {
       guard tests.count > 1 else {
         throw BisectError(
           .unknownVictim,
-          "\(victim) did not run: swift test --filter '\(Self.filter([victim]))' matched no test.")
+          "\(victim) did not run: swift test --filter '\(SwiftTestFilter.matching([victim]))' matched no test."
+        )
       }
       // The run ended before the victim did (a crash): it did not pass.
       return TestRunOutcome(
@@ -106,27 +109,6 @@ package struct SwiftTestRunner: TestRunner {
   private func existing(_ path: String) -> String? {
     FileManager.default.fileExists(atPath: path) ? path : nil
   }
-
-  /// A `--filter` that matches exactly `tests`: `^(A|B)$`, each name escaped. Swift Testing
-  /// matches it against a test's identifier, which ends with the test's source location
-  /// (`Module.Suite/test()/Suite.swift:12:4`): its names may be followed by one.
-  package static func filter(_ tests: [String]) -> String {
-    let patterns = tests.map { isSwiftTesting($0) ? escaped($0) + "(/.*)?" : escaped($0) }
-    return "^(" + patterns.joined(separator: "|") + ")$"
-  }
-
-  private static func escaped(_ name: String) -> String {
-    var result = ""
-    for character in name {
-      if "\\^$.|?*+()[]{}".contains(character) { result.append("\\") }
-      result.append(character)
-    }
-    return result
-  }
-
-  /// Whether a listed name is a Swift Testing test (`Module.Suite/test()`), not an XCTest one
-  /// (`Module.Class/testMethod`).
-  package static func isSwiftTesting(_ name: String) -> Bool { name.hasSuffix(")") }
 
   /// Whether a line of `swift test list` is a test's name, `Module.Type/test`, not a message of
   /// the build.

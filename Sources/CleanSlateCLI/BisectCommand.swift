@@ -1,4 +1,5 @@
 import ArgumentParser
+import CleanSlate
 import CleanSlateBisect
 import CleanSlateReport
 import Foundation

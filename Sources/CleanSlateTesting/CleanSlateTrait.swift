@@ -55,7 +55,9 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
     guard test.isSuite || testCase != nil else {
       return try await FailureTracking.observing(test, function)
     }
-    try await provideScope(for: ScopeTarget(test), performing: function)
+    try await provideScope(
+      for: ScopeTarget(test), identity: TestIdentity.provider(for: test, case: testCase),
+      performing: function)
   }
 }
 

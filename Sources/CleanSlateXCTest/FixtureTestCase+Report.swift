@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 // What FixtureTestCase tells the lifecycle trace and the report: the test method's beginning
-// and end, the test's issues, how it ended, and what to attach when it failed.
+// and end, the test's issues, how it ended, and what to note and attach when it failed.
 extension FixtureTestCase {
   /// Runs the test method between the trace's body events (swift-corelibs-xctest calls it
   /// through the closure `init(name:testClosure:)` receives; Apple's XCTest has no such hook,
@@ -40,10 +40,12 @@ extension FixtureTestCase {
     }
   #endif
 
-  /// Attaches what the failed test's fixtures offer and its lifecycle outline: as
-  /// `XCTAttachment`s on Apple platforms, printed on standard error elsewhere.
-  func addFailureAttachments(of scope: ScopeRuntime) {
+  /// Prints what the failed test's fixtures note, then attaches what they offer and the test's
+  /// lifecycle outline: as `XCTAttachment`s on Apple platforms, printed on standard error
+  /// elsewhere.
+  func reportNotesAndAttachments(of scope: ScopeRuntime) {
     guard scope.hasFailed else { return }
+    for note in scope.failureNotes { FailureNotePrinting.print(note, of: name) }
     let attachments = runSynchronously { await scope.failureAttachments() }
     for attachment in attachments {
       if let sink = FailureAttachmentPrinting.sink {
@@ -73,5 +75,15 @@ enum FailureAttachmentPrinting {
     text += attachment.contents
     if !text.hasSuffix("\n") { text += "\n" }
     FileHandle.standardError.write(Data(text.utf8))
+  }
+}
+
+/// Prints a failed test's notes on standard error, after its failures, as compiler-style notes
+/// (`path:line: note: <test> : <text>`) that editors and CI logs pick up; XCTest has no
+/// record for what is not a failure.
+enum FailureNotePrinting {
+  static func print(_ note: FailureNote, of test: String) {
+    let line = "\(note.location.filePath):\(note.location.line): note: \(test) : \(note.text)\n"
+    FileHandle.standardError.write(Data(line.utf8))
   }
 }

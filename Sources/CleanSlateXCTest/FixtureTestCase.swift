@@ -71,9 +71,11 @@ open class FixtureTestCase: XCTestCase {
   /// then resets `@Resettable` properties, tears the fixtures down and runs the leak checks.
   open override func invokeTest() {
     XCTestIntegration.install()
+    let (name, testClass) = (name, type(of: self))
     let scope = ScopeRuntime(
       .test, name: name, parent: SuiteScopes.shared.scope(for: Self.self),
-      sink: .xcTest(recordingOn: self))
+      sink: .xcTest(recordingOn: self),
+      identity: { TestIdentity(xcTestNamed: name, of: testClass) })
     if let sentinel = Self.sentinel { scope.watchState(sentinel, serial: true) }
     testScope = scope
     ScopeRuntime.$current.withValue(scope) {
@@ -87,7 +89,7 @@ open class FixtureTestCase: XCTestCase {
       resetResettables()
       declareOutcome(of: scope)
       endSynchronously(scope)
-      addFailureAttachments(of: scope)
+      reportNotesAndAttachments(of: scope)
     }
     testScope = nil
     bodyFinished = false

@@ -1,3 +1,4 @@
+import CleanSlate
 import Foundation
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
   }
 
   @Test func theFilterMatchesExactNamesOnly() throws {
-    let filter = SwiftTestRunner.filter(["Tests.Suite/fails(_:)", "Tests.A/testB"])
+    let filter = SwiftTestFilter.matching(["Tests.Suite/fails(_:)", "Tests.A/testB"])
     let regex = try Regex(filter)
     #expect("Tests.Suite/fails(_:)".wholeMatch(of: regex) != nil)
     #expect("Tests.Suite/fails(_:)/Suite.swift:12:4".wholeMatch(of: regex) != nil)

@@ -18,6 +18,9 @@ enum MessageScenario: String, CaseIterable, Sendable {
   case noSetupFailureWhereOneWasExpected
   case otherErrorWhereASetupFailureWasExpected
   case assertionFailed
+  case unknownTimeZone
+  case timeZoneReadDifferently
+  case invalidSeed
 
   /// A failure as the test's framework records it: the whole message, at a line of this file.
   struct Expected: Equatable, CustomStringConvertible {
@@ -69,6 +72,9 @@ enum MessageScenario: String, CaseIterable, Sendable {
     mark(.teardownTimedOut, line)
     context.addTeardown(line: line) { try await Task.sleep(for: .seconds(60)) }
   }
+
+  /// A generator whose run seed is a `CLEANSLATE_SEED` that is not a number.
+  static let badlySeeded = Fixture.seededRandom(runSeed: RunSeed.from(setting: "12ab"))
 
   struct PortInUse: Error, CustomStringConvertible {
     var description: String { "port in use" }
@@ -146,6 +152,15 @@ enum MessageScenario: String, CaseIterable, Sendable {
     case .assertionFailed:
       mark()
       expectValidUUID("not-a-uuid", line: line)
+    case .unknownTimeZone:
+      mark()
+      try? await use(.timeZone("Asia/Tokio", line: line), line: line)
+    case .timeZoneReadDifferently:
+      mark()
+      try? await use(.timeZone("GMT+9", line: line), line: line)
+    case .invalidSeed:
+      mark()
+      _ = try? await use(Self.badlySeeded, line: line)
     }
   }
 
@@ -279,6 +294,30 @@ enum MessageScenario: String, CaseIterable, Sendable {
         """
         'not-a-uuid' is not a valid UUID
           at: \(at)
+        """
+      ]
+    case .unknownTimeZone:
+      text = [
+        """
+        Unknown time zone 'Asia/Tokio'.
+          asked for at: \(at)
+          Use a name of the tz database, such as 'Asia/Tokyo', 'Europe/Paris' or 'UTC' (TimeZone.knownTimeZoneIdentifiers lists them).
+        """
+      ]
+    case .timeZoneReadDifferently:
+      text = [
+        """
+        Time zone 'GMT+9' is UTC+09:00 to Foundation but UTC-09:00 to the C library (TZ=GMT+9), and so to the processes the test launches.
+          asked for at: \(at)
+          Use 'Etc/GMT-9', a name of the tz database that both read alike.
+        """
+      ]
+    case .invalidSeed:
+      text = [
+        """
+        CLEANSLATE_SEED is '12ab', which is not a seed: .seededRandom takes a whole number from 0 to 18446744073709551615.
+          asked for at: \(at)
+          Set CLEANSLATE_SEED to the number a failed test printed, to replay its draws, or unset it to draw from a new seed.
         """
       ]
     }

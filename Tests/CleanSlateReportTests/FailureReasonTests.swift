@@ -58,4 +58,39 @@ import Testing
       ) == true)
     #expect(!reasons.values.contains("The test failed."))
   }
+
+  @Test func aFailedTestsReplayNoteReachesTheTraceFileAndTheReport() async throws {
+    // Given a traced run of a test that draws from a seeded generator, then fails
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cleanslate-notes-\(UUID().uuidString).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let writer = TraceJSONLinesWriter(path: path, runID: "notes")
+    let root = ScopeRuntime(
+      .process, name: "process", parent: nil, observer: .some(writer), sink: .collecting)
+    let seeded = Fixture.seededRandom(runSeed: .success(RunSeed(7, origin: .environment)))
+    let trait: CleanSlateTrait = .cleanSlate
+
+    // When it runs
+    _ = try await collectingIssues {
+      try await root.withCurrent {
+        try await trait.provideScope(for: ScopeTarget(.test, name: "Shop/ships()")) {
+          _ = try await use(seeded).next()
+          Issue.record("the parcel was lost")
+        }
+      }
+      await root.end()
+    }
+    writer.flush()
+
+    // Then the report's failure of the test carries the note, with the seed and its replay
+    let report = LifecycleReport(try TraceReader.read([path]))
+    let failure = try #require(report.problems.first { $0.subject == "Shop/ships()" })
+    #expect(failure.message.hasSuffix("the parcel was lost"))
+    #expect(failure.notes.count == 1)
+    #expect(
+      failure.notes.first?.hasPrefix(
+        ".seededRandom drew from the run's seed 7 (set by CLEANSLATE_SEED).\n  Replay the same draws: CLEANSLATE_SEED=7 swift test --filter "
+      ) == true, "\(failure.notes)")
+    #expect(report.processes.first?.seed == (try? RunSeed.current.get().value.description))
+  }
 }

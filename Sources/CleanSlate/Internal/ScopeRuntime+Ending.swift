@@ -111,9 +111,12 @@ extension ScopeRuntime {
     for failure in await Self.runShielded(checks) { report(failure) }
   }
 
-  /// Records the scope's end.
+  /// Records the scope's end, after the notes offered to its test if it failed.
   private func finishEnd() {
-    if kind == .test { RunningTests.ended() }
+    if kind == .test {
+      RunningTests.ended()
+      if hasFailed { makeFailureNotes() }
+    }
     emit(.scopeEnd, outcome: finalOutcome, since: began)
   }
 

@@ -17,6 +17,8 @@ package final class ScopeRuntime: Sendable {
   package let kind: FixtureScope
   package let name: String
   package let parent: ScopeRuntime?
+  /// Tells the test's identity when a fixture first asks for it; `nil` names a test by its scope.
+  private let identify: (@Sendable () -> TestIdentity)?
   let observer: (any LifecycleObserver)?
   /// Records this scope's failures in the framework; `nil` uses the nearest parent's.
   let sink: FailureSink?
@@ -44,17 +46,21 @@ package final class ScopeRuntime: Sendable {
   ///   - sink: How the integration records this scope's failures; `nil` uses the nearest
   ///     parent's, and a failure no scope up to the root has a sink for goes to
   ///     ``FailuresOutsideTests``.
+  ///   - identity: Tells a test scope's ``TestIdentity`` (its module, its argument case), made
+  ///     only when a fixture asks for it; by default the test is known by its scope's name.
   package init(
     _ kind: FixtureScope,
     name: String,
     parent: ScopeRuntime?,
     observer: (any LifecycleObserver)?? = .none,
-    sink: FailureSink? = nil
+    sink: FailureSink? = nil,
+    identity: (@Sendable () -> TestIdentity)? = nil
   ) {
     self.kind = kind
     self.name = name
     self.parent = parent
     self.sink = sink
+    self.identify = identity
     switch observer {
     case .some(let chosen): self.observer = chosen
     case .none: self.observer = parent.map(\.observer) ?? EnvironmentTrace.observer
@@ -90,6 +96,12 @@ package final class ScopeRuntime: Sendable {
 
   /// The name of the test this scope belongs to, if it is a test scope.
   var testName: String? { kind == .test ? name : nil }
+
+  /// What tells this scope's test apart from every other, if it is a test scope.
+  package var testIdentity: TestIdentity? {
+    guard kind == .test else { return nil }
+    return identify?() ?? TestIdentity(name: name)
+  }
 
   /// The scope at the top of this one's parents: the process scope.
   var root: ScopeRuntime { parent?.root ?? self }

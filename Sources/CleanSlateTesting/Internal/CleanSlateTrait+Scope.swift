@@ -14,8 +14,12 @@ extension CleanSlateTrait {
   /// (Swift Testing keeps finished cases' tasks until then), so a test's scope lives in a child
   /// task of its own, freed when the test ends, and the path keeps its async frames few and
   /// small.
+  ///
+  /// - Parameter identity: Tells a test's ``TestIdentity`` (its module and argument case) when a
+  ///   fixture asks for it; by default the test is known by the target's name.
   package func provideScope(
     for target: ScopeTarget,
+    identity: (@Sendable () -> TestIdentity)? = nil,
     performing function: @Sendable () async throws -> Void
   ) async throws {
     if let current = ScopeRuntime.current, current.kind == target.kind,
@@ -31,19 +35,22 @@ extension CleanSlateTrait {
       // the whole test function ends.
       return try await withoutActuallyEscaping(function) { function in
         try await withThrowingDiscardingTaskGroup { group in
-          group.addImmediateTask { try await self.runScope(of: target, performing: function) }
+          group.addImmediateTask {
+            try await self.runScope(of: target, identity: identity, performing: function)
+          }
         }
       }
     }
-    try await runScope(of: target, performing: function)
+    try await runScope(of: target, identity: identity, performing: function)
   }
 
   /// The life of `target`'s scope: its fixtures' setup and `function` with the scope current,
   /// then the end of the body and of the scope.
   private func runScope(
-    of target: ScopeTarget, performing function: @Sendable () async throws -> Void
+    of target: ScopeTarget, identity: (@Sendable () -> TestIdentity)?,
+    performing function: @Sendable () async throws -> Void
   ) async throws {
-    let runtime = openScope(for: target)
+    let runtime = openScope(for: target, identity: identity)
     var thrown: (any Error)?
     do {
       try await runtime.withCurrent { try await setUpAndRun(function, in: runtime) }
@@ -53,7 +60,7 @@ extension CleanSlateTrait {
     await runtime.finishBody()
     await runtime.end()
     if runtime.kind == .test, runtime.hasFailed {
-      await runtime.recordFailureAttachments(at: sourceLocation)
+      await runtime.recordNotesAndAttachments(at: sourceLocation)
     }
     // The body's own error stays the test's primary failure; Swift Testing records it (or, for
     // a cancelled test, records the cancellation) once the scope has ended.
@@ -61,14 +68,16 @@ extension CleanSlateTrait {
   }
 
   /// Creates the scope for `target`, watched by its sentinel if it asks for one.
-  private func openScope(for target: ScopeTarget) -> ScopeRuntime {
+  private func openScope(
+    for target: ScopeTarget, identity: (@Sendable () -> TestIdentity)?
+  ) -> ScopeRuntime {
     ScopelessSwiftTestingCalls.registerOnce()
     // A test's issues are observed (``FailureTracking``) to mark it failed as Swift Testing
     // counts failures (a known issue is not one); elsewhere the engine marks them.
     let observed = target.kind == .test && FailureTracking.isObserving
     let runtime = ScopeRuntime(
       target.kind, name: target.name, parent: parent(for: target),
-      sink: .swiftTesting(marksScopeFailed: observed))
+      sink: .swiftTesting(marksScopeFailed: observed), identity: identity)
     if let sentinel = target.sentinel { runtime.watchState(sentinel, at: target.location) }
     return runtime
   }
