@@ -102,9 +102,12 @@ let package = Package(
     // MARK: - Framework integrations
     .target(
       name: "CleanSlateXCTest",
-      dependencies: ["CleanSlate"],
+      dependencies: ["CleanSlate", "CleanSlateXCTestLoading"],
       swiftSettings: strictSettings
     ),
+    // Connects CleanSlateXCTest to XCTest when the test binary loads, before any test runs, so
+    // that a failure in a plain XCTestCase is recorded at its line (internal, a few lines of C).
+    .target(name: "CleanSlateXCTestLoading"),
     .target(
       name: "CleanSlateTesting",
       dependencies: ["CleanSlate"],
@@ -220,7 +223,9 @@ let package = Package(
     ),
     .testTarget(
       name: "CleanSlateLaunchedAppTests",
-      dependencies: ["CleanSlate", "CleanSlateLaunchedApp", "CleanSlateTestApp"],
+      dependencies: [
+        "CleanSlate", "CleanSlateLaunchedApp", "CleanSlateTestApp", "CleanSlateTestSupport",
+      ],
       swiftSettings: strictSettings
     ),
     // An app for the launched-app tests: prints a ready line, listens, hangs, crashes or resets.
@@ -247,7 +252,7 @@ let package = Package(
     // Helpers shared by the test targets.
     .target(
       name: "CleanSlateTestSupport",
-      dependencies: ["CleanSlate"],
+      dependencies: ["CleanSlate", "CleanSlateTesting"],
       path: "Tests/CleanSlateTestSupport",
       swiftSettings: strictSettings
     ),
@@ -268,7 +273,9 @@ let package = Package(
     // One set of fixtures run through FixtureTestCase and through the Swift Testing traits.
     .testTarget(
       name: "CleanSlateParityTests",
-      dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"],
+      dependencies: [
+        "CleanSlate", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

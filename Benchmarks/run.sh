@@ -2,7 +2,7 @@
 # Runs every CleanSlate benchmark in release mode and prints the medians.
 #
 #   Benchmarks/run.sh [runs] [part]   # default: 5 runs of each variant; part: xctest, trace,
-#                                     # report, sentinel (default: all four)
+#                                     # report, sentinel, memory (default: all five)
 #
 # XCTest memory and overhead: builds the XCTest runner once, then runs each benchmark class
 # in a process of its own (build time excluded), recording peak RSS and wall time.
@@ -213,5 +213,106 @@ for variant in "${sentinel_variants[@]}"; do
   cpu=$(printf '%s\n' ${sentinel_cpu[$variant]} | median)
   extra=$(awk -v c="$cpu" -v o="$off_cpu" 'BEGIN { printf "%.0f", (c - o) / 5000 * 1000000 }')
   echo "| $variant | $wall | $cpu | $extra |"
+done
+fi
+
+# MARK: - Memory with the test count: Swift Testing argument cases and XCTest methods
+#
+# Benchmarks/Memory (a package of its own, no heavy dependency) holds N argument cases of one
+# Swift Testing test five ways: plain, under a scoping trait that does nothing (what any such
+# trait costs Swift Testing), under `.cleanSlate`, a plain async test that makes a 64 KB object,
+# and `.cleanSlate` with a test fixture that returns the same object and registers a teardown
+# (also with CLEANSLATE_TRACE writing a file). The test bundle is run directly, in parallel as
+# `swift test` runs it; each size's variants are interleaved run by run. What CleanSlate adds
+# per test is the slope of peak RSS over the test count, against the matching plain variant.
+# Then XCTestBenchmarks' XCTestCase and FixtureTestCase classes with a few thousand methods.
+
+if [[ $part == all || $part == memory ]]; then
+memory_package=Memory
+swift build -c release --package-path "$memory_package" --build-tests >&2
+bundle="$(swift build -c release --package-path "$memory_package" --show-bin-path)/CleanSlateMemoryBenchmarksPackageTests.xctest"
+trace_file=/tmp/cleanslate-bench-memory-trace.jsonl
+sizes=(5000 10000 20000)
+variants=(PlainCases NoOpTraitCases TraitCases TraitAsyncCases PlainAsyncCases FixtureCases
+  FixtureCases+trace)
+declare -A rss_of wall_of cpu_of
+for size in "${sizes[@]}"; do
+  declare -A rss wall cpu
+  rss=() wall=() cpu=()
+  for ((run = 0; run < runs; run++)); do
+    for variant in "${variants[@]}"; do
+      filter=${variant%+trace}
+      environment=(CLEANSLATE_BENCH_CASES="$size")
+      if [[ $variant == *+trace ]]; then
+        rm -f "$trace_file"
+        environment+=(CLEANSLATE_TRACE="$trace_file")
+      fi
+      start=$EPOCHREALTIME
+      env "${environment[@]}" /usr/bin/time -f '%M %U %S' -o /tmp/cleanslate-bench-time \
+        "$bundle" --testing-library swift-testing --filter "$filter" >/dev/null 2>&1 || {
+        echo "$variant ($size) failed" >&2
+        exit 1
+      }
+      end=$EPOCHREALTIME
+      read -r kilobytes user system < <(tail -n 1 /tmp/cleanslate-bench-time)
+      rss[$variant]+="$kilobytes "
+      cpu[$variant]+="$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }') "
+      wall[$variant]+="$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }') "
+    done
+  done
+  for variant in "${variants[@]}"; do
+    rss_of[$variant,$size]=$(printf '%s\n' ${rss[$variant]} | median)
+    wall_of[$variant,$size]=$(printf '%s\n' ${wall[$variant]} | median)
+    cpu_of[$variant,$size]=$(printf '%s\n' ${cpu[$variant]} | median)
+  done
+  unset rss wall cpu
+done
+rm -f "$trace_file"
+
+echo
+echo "## Swift Testing: peak RSS and time by test count ($runs interleaved runs each, medians)"
+echo
+echo "| cases | variant | peak RSS (MB) | wall time (s) | CPU time (s) |"
+echo "|---:|---|---:|---:|---:|"
+for size in "${sizes[@]}"; do
+  for variant in "${variants[@]}"; do
+    printf '| %s | %s | %s | %s | %s |\n' "$size" "$variant" \
+      "$(awk -v k="${rss_of[$variant,$size]}" 'BEGIN { printf "%.1f", k / 1024 }')" \
+      "${wall_of[$variant,$size]}" "${cpu_of[$variant,$size]}"
+  done
+done
+first=${sizes[0]} last=${sizes[-1]}
+slope() {
+  awk -v a="${rss_of[$1,$first]}" -v b="${rss_of[$1,$last]}" -v n="$((last - first))" \
+    'BEGIN { printf "%.2f", (b - a) / n }'
+}
+echo
+echo "| variant | KB per test (slope, $first to $last) | over its plain variant (KB) | CPU over plain at 10,000 (µs per test) | wall over plain at 10,000 |"
+echo "|---|---:|---:|---:|---:|"
+for variant in "${variants[@]}"; do
+  case $variant in
+    PlainCases | PlainAsyncCases) base=$variant ;;
+    NoOpTraitCases | TraitCases) base=PlainCases ;;
+    TraitAsyncCases) base=PlainAsyncCases ;;
+    *) base=PlainAsyncCases ;;
+  esac
+  extra=$(awk -v s="$(slope "$variant")" -v b="$(slope "$base")" 'BEGIN { printf "%.2f", s - b }')
+  cpu_extra=$(awk -v c="${cpu_of[$variant,10000]}" -v b="${cpu_of[$base,10000]}" \
+    'BEGIN { printf "%.1f", (c - b) / 10000 * 1000000 }')
+  wall_ratio=$(awk -v w="${wall_of[$variant,10000]}" -v b="${wall_of[$base,10000]}" \
+    'BEGIN { printf "%.2f×", w / b }')
+  echo "| $variant | $(slope "$variant") | $extra | $cpu_extra | $wall_ratio |"
+done
+
+echo
+echo "## XCTest: peak RSS and time by test count ($runs runs each, medians)"
+echo
+echo "| tests | class | peak RSS (MB) | wall time (s) | CPU time (s) |"
+echo "|---:|---|---:|---:|---:|"
+for size in 2000 8000; do
+  for class in XCTestCaseMemoryBenchmark FixtureTestCaseMemoryBenchmark; do
+    read -r mb seconds cpu_seconds < <(measure "XCTestBenchmarks.$class" CLEANSLATE_BENCH_TESTS="$size")
+    echo "| $size | $class | $mb | $seconds | $cpu_seconds |"
+  done
 done
 fi

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // A greeter whose tests fail in the full run but pass alone: one test sets an environment
-// variable and never restores it. Find it, from the repository's root:
+// variable and never restores it, in XCTest and in Swift Testing; another leaves a file in the
+// temporary directory, which harms no one here. Find them, from the repository's root:
 //
 //   CLEANSLATE_SENTINEL=1 swift test --package-path Examples/FindALeak   # what each test leaves
 //   swift run cleanslate bisect GreeterTests.WelcomeTests/testWelcomesInEnglishByDefault \
@@ -18,6 +19,7 @@ let package = Package(
       dependencies: [
         "Greeter",
         .product(name: "CleanSlateXCTest", package: "swift-clean-slate"),
+        .product(name: "CleanSlateTesting", package: "swift-clean-slate"),
       ]
     ),
   ],

@@ -12,16 +12,37 @@
 public struct FixtureContext: Sendable {
   let runtime: ScopeRuntime
   let entry: FixtureEntry
+  /// The call that asked for the fixture the test wanted, which led to this setup.
+  let request: FixtureRequest
 
   /// The name of the fixture being set up.
   public let fixtureName: String
   /// The scope of the fixture being set up.
   public let scope: FixtureScope
   let teardownTimeout: Duration?
+  /// Where the fixture being set up was declared.
+  let declaration: CodeLocation
   /// The chain of fixtures from the one the test asked for to this one.
   public let dependencyPath: [String]
   /// The test that asked for this fixture (for a shared fixture, the first one that did).
-  public let testName: String?
+  public var testName: String? { request.asker.testName }
+  /// What tells the test that asked for this fixture apart from every other, the same in every
+  /// run (for a shared fixture, the first test that asked); `nil` when a suite's trait set it up.
+  public var testIdentity: TestIdentity? { request.asker.testIdentity }
+
+  init<Value>(
+    runtime: ScopeRuntime, entry: FixtureEntry, fixture: Fixture<Value>,
+    dependencyPath: [String], request: FixtureRequest
+  ) {
+    self.runtime = runtime
+    self.entry = entry
+    self.request = request
+    fixtureName = fixture.name
+    scope = fixture.scope
+    teardownTimeout = fixture.teardownTimeout
+    declaration = fixture.location
+    self.dependencyPath = dependencyPath
+  }
 
   /// The name of the scope instance the value lives in: the test's or suite's name, or
   /// `process`.
@@ -52,20 +73,22 @@ public struct FixtureContext: Sendable {
   ) async throws -> Value {
     let path = dependencyPath + [fixture.name]
     guard fixture.scope >= scope else {
-      throw runtime.reportSetupFailure(
+      let call = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      throw request.fail(
         CleanSlateError(
           .scopeMismatch,
           summary:
-            "Fixture '\(fixtureName)' (\(scope) scope) cannot use '\(fixture.name)' (\(fixture.scope) scope): it would be torn down while '\(fixtureName)' still needs it.",
+            "Fixture '\(fixtureName)' (\(scope) scope) cannot use '\(fixture.name)' (\(fixture.scope) scope) at \(call): it would be torn down while '\(fixtureName)' still needs it.",
           fixture: fixtureName,
           dependencyPath: path,
-          location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+          location: request.location,
+          declaration: declaration,
           advice:
             "A fixture may only depend on fixtures of the same or a wider scope: widen '\(fixture.name)' or narrow '\(fixtureName)'."
         ))
     }
     return try await runtime.owner(for: fixture.scope).value(
-      of: fixture, requester: entry, path: path, testName: testName)
+      of: fixture, requester: entry, path: path, request: request)
   }
 
   /// Registers a synchronous teardown, run when the fixture's scope ends.
@@ -74,7 +97,7 @@ public struct FixtureContext: Sendable {
   /// was cancelled. Register one right after creating what it undoes, so nothing is torn down
   /// that was never set up. A teardown that throws is reported and does not stop the others.
   /// One registered after its scope has ended (by setup work that outlived its test) runs at
-  /// once; if it fails, the failure is reported when the process scope ends, failing the run.
+  /// once; if it fails, the failure is printed on standard error and fails the run.
   ///
   /// - Parameters:
   ///   - timeout: How long it may run before it is reported and abandoned; by default the
@@ -102,7 +125,7 @@ public struct FixtureContext: Sendable {
   /// Teardowns run last in, first out, exactly once, shielded from the test's cancellation.
   /// One that outlives its time limit is cancelled, reported and abandoned; the rest still run.
   /// One registered after its scope has ended runs at once; if it fails, the failure is
-  /// reported when the process scope ends, failing the run.
+  /// printed on standard error and fails the run.
   ///
   /// - Parameters:
   ///   - timeout: How long it may run before it is reported and abandoned; by default the
@@ -128,7 +151,8 @@ public struct FixtureContext: Sendable {
   private func register(_ body: Teardown.Body, timeout: Duration?, at location: CodeLocation) {
     runtime.addTeardown(
       Teardown(
-        body: body, fixture: fixtureName, dependencyPath: dependencyPath, location: location,
+        body: body, fixture: fixtureName, declaration: declaration,
+        dependencyPath: dependencyPath, location: location,
         timeout: timeout ?? teardownTimeout ?? CleanSlateDefaults.teardownTimeout))
   }
 }

@@ -10,8 +10,10 @@
 /// The value is cached in the fixture's scope: a test fixture once per test, a suite fixture
 /// once per suite (concurrent tests wait for one setup), a process fixture once per run.
 ///
-/// - Throws: ``CleanSlateError`` when the fixture or one of its dependencies fails to set up
-///   (the test should not go on), or when no CleanSlate scope is active.
+/// - Throws: ``FixtureUnavailable`` when the fixture or one of its dependencies fails to set up,
+///   once that failure has been recorded on the test (so the test fails even if it catches the
+///   error); ``CleanSlateError`` (``CleanSlateError/Code/noActiveScope``) when no CleanSlate
+///   scope is current.
 public func use<Value>(
   _ fixture: Fixture<Value>,
   fileID: String = #fileID,
@@ -21,15 +23,63 @@ public func use<Value>(
 ) async throws -> Value {
   let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   guard let scope = ScopeRuntime.current else {
-    throw CleanSlateError(
-      .noActiveScope,
-      summary: "use(.\(fixture.name)) was called outside any CleanSlate scope.",
-      fixture: fixture.name,
-      dependencyPath: [fixture.name],
-      location: location,
-      advice:
-        "In Swift Testing, add the .cleanSlate trait to the suite or test (import CleanSlateTesting); in XCTest, inherit from FixtureTestCase (import CleanSlateXCTest)."
-    )
+    var failure = CleanSlateError.noScope(for: "use(.\(fixture.name))", at: location)
+    failure.fixture = fixture.name
+    throw FailureSink.recordOutsideScopes(failure) ?? failure
   }
   return try await scope.use(fixture, at: location)
+}
+
+extension CleanSlateError {
+  /// The failure for `call` made where no CleanSlate scope is current, saying why as precisely
+  /// as the integrations can tell (``ScopelessCalls``).
+  ///
+  /// - Parameter fallbackAdvice: What to advise, in the caller's terms, when nothing tells why.
+  package static func noScope(
+    for call: String, at location: CodeLocation, fallbackAdvice: String? = nil
+  ) -> CleanSlateError {
+    let (summary, advice) = ScopelessCalls.explain(call, fallbackAdvice: fallbackAdvice)
+    return CleanSlateError(.noActiveScope, summary: summary, location: location, advice: advice)
+  }
+}
+
+/// Why a call found no current CleanSlate scope, as precisely as can be told.
+///
+/// The engine cannot see which framework runs the calling code, so each integration registers
+/// what it knows once it is in use: Swift Testing's, that the caller runs in a Swift Testing test
+/// (`Test.current`) without the trait; XCTest's, which test case is running. When none
+/// recognises the call: if a CleanSlate test is running, the call comes from a task that does
+/// not inherit its scope; if none is, from a test without CleanSlate.
+package enum ScopelessCalls {
+  /// Explains a call, as `(summary, advice)`, when the integration recognises it.
+  package typealias Explanation = @Sendable (_ call: String) -> (String, String)?
+
+  private static let explanations = Locked<[Explanation]>([])
+
+  /// Adds what an integration knows.
+  package static func register(_ explanation: @escaping Explanation) {
+    explanations.withLock { $0.append(explanation) }
+  }
+
+  static func explain(
+    _ call: String, fallbackAdvice: String?
+  ) -> (summary: String, advice: String) {
+    for explanation in explanations.value {
+      if let explained = explanation(call) { return explained }
+    }
+    if RunningTests.any { return detachedTask(call) }
+    return (
+      "\(call) was called outside any CleanSlate scope.",
+      fallbackAdvice
+        ?? "In Swift Testing, add the .cleanSlate trait to the suite or the test (import CleanSlateTesting); in XCTest, inherit from FixtureTestCase (import CleanSlateXCTest)."
+    )
+  }
+
+  /// The explanation of a call from a task that does not inherit the running test's scope.
+  package static func detachedTask(_ call: String) -> (String, String) {
+    (
+      "\(call) was called from a task that does not inherit the running test's CleanSlate scope.",
+      "Tasks made with Task.detached, Dispatch queues and threads of their own do not see the test's scope. Pass the value in (get it with use in the test, before the work starts), or run the work in a child task: async let, a task group, or Task { } started by the test."
+    )
+  }
 }

@@ -1,3 +1,5 @@
+internal import CleanSlate
+
 /// Finds the earlier tests that make a victim fail: the smallest set, assuming that running
 /// more of the earlier tests never makes it pass again.
 ///
@@ -57,11 +59,15 @@ package struct Bisection<Runner: TestRunner> {
       return outcome
     }
 
-    guard try await attempt([]).victimPassed else {
-      throw BisectError(
-        .failsAlone,
-        "\(victim) fails when it runs alone: no other test makes it fail. Run it alone to see why: swift test --filter '\(SwiftTestRunner.filter([victim]))'."
-      )
+    let victimAlone = try await attempt([])
+    guard victimAlone.victimPassed else {
+      var message = "\(victim) fails when it runs alone"
+      if let why = victimAlone.firstFailure { message += ": \(why)" }
+      message += ". No other test makes it fail."
+      if let command = victimAlone.command {
+        message += " Run it alone to see why:\n  \(command)"
+      }
+      throw BisectError(.failsAlone, message)
     }
     // The shortest run of earlier tests after which the victim fails; `earlier.count + 1`
     // stands for "none", so the run of every earlier test is one of the search's steps.

@@ -63,7 +63,7 @@ package enum LeftBehind {
         && wanted.contains(RunOrder.key(timed.event.scopeName))
       {
         guard let message = timed.event.message else { continue }
-        let summary = message.components(separatedBy: "\n  registered at:").first ?? message
+        let summary = message.components(separatedBy: "\n  watched from:").first ?? message
         if !reports.contains(summary) { reports.append(summary) }
       }
     }

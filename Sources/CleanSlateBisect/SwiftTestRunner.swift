@@ -3,13 +3,19 @@ package import Foundation
 
 /// Lists and runs a package's tests with `swift test --skip-build`: exact names, one test at a
 /// time (`--no-parallel`), the sentinel on and a lifecycle trace per run.
+///
+/// A run is judged by the victim's own outcome (XCTest's line for it, or its entry in Swift
+/// Testing's XUnit file), never by the exit status of `swift test`, which other tests' failures
+/// set too. The sentinel only warns (`CLEANSLATE_SENTINEL_MODE=warn`, which holds for sentinels
+/// the package's tests turn on themselves as well): what it saw is evidence, in the trace, and
+/// never decides whether the victim passed.
 package struct SwiftTestRunner: TestRunner {
   /// The package's directory.
   package let packagePath: String
   /// Where each run's results and trace go.
   package let workDirectory: URL
   /// Whether runs watch process state (`CLEANSLATE_SENTINEL=1`), so that the trace of the run
-  /// that fails says what the polluters left behind.
+  /// that fails says what the polluters left behind; `CLEANSLATE_SENTINEL=0` otherwise.
   package var watchesState = true
   private let counter = RunCounter()
 
@@ -40,66 +46,69 @@ package struct SwiftTestRunner: TestRunner {
     return result.standardOutput.split(separator: "\n").map(String.init).filter(isTestName)
   }
 
+  /// The command of a run of `tests`, as a user types it: the variables and arguments that
+  /// decide what runs and how, without where bisect keeps the run's results and trace.
+  package func invocation(of tests: [String]) -> SwiftTestInvocation {
+    var arguments = ["test", "--skip-build"]
+    if packagePath != "." { arguments += ["--package-path", packagePath] }
+    arguments += ["--no-parallel", "--filter", SwiftTestFilter.matching(tests)]
+    // Each framework runs in a process of its own: one that has no test to run is skipped.
+    if !tests.contains(where: SwiftTestFilter.isSwiftTesting) {
+      arguments.append("--disable-swift-testing")
+    }
+    if tests.allSatisfy(SwiftTestFilter.isSwiftTesting) { arguments.append("--disable-xctest") }
+    return SwiftTestInvocation(
+      environment: [
+        .init(name: "CLEANSLATE_SENTINEL", value: watchesState ? "1" : "0"),
+        .init(name: "CLEANSLATE_SENTINEL_MODE", value: "warn"),
+      ],
+      arguments: arguments)
+  }
+
   package func run(_ tests: [String], victim: String) async throws -> TestRunOutcome {
     let number = counter.next()
     let results = workDirectory.appendingPathComponent("run-\(number).xml").path
     let trace = workDirectory.appendingPathComponent("run-\(number).jsonl").path
-    var arguments = [
-      "test", "--skip-build", "--package-path", packagePath, "--no-parallel",
-      "--filter", Self.filter(tests), "--xunit-output", results,
-    ]
-    // Each framework runs in a process of its own: one that has no test to run is skipped.
-    if !tests.contains(where: Self.isSwiftTesting) { arguments.append("--disable-swift-testing") }
-    if tests.allSatisfy(Self.isSwiftTesting) { arguments.append("--disable-xctest") }
+    let command = invocation(of: tests)
     var environment = ["CLEANSLATE_TRACE": trace]
-    if watchesState { environment["CLEANSLATE_SENTINEL"] = "1" }
-    let result = try await SwiftCommand.run(arguments, environment: environment)
+    for variable in command.environment { environment[variable.name] = variable.value }
+    let result = try await SwiftCommand.run(
+      command.arguments + ["--xunit-output", results], environment: environment)
     let passed: Bool?
-    if Self.isSwiftTesting(victim) {
+    let firstFailure: String?
+    if SwiftTestFilter.isSwiftTesting(victim) {
       let file =
-        tests.allSatisfy(Self.isSwiftTesting)
+        tests.allSatisfy(SwiftTestFilter.isSwiftTesting)
         ? results : results.replacingOccurrences(of: ".xml", with: "-swift-testing.xml")
-      passed = XUnitResults.passed(
-        victim, in: (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+      let xml = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+      passed = XUnitResults.passed(victim, in: xml)
+      firstFailure = XUnitResults.firstFailure(of: victim, in: xml)
     } else {
-      passed = XCTestOutput.passed(victim, in: result.standardOutput + result.standardError)
+      let output = result.standardOutput + result.standardError
+      passed = XCTestOutput.passed(victim, in: output)
+      firstFailure = XCTestOutput.firstFailure(of: victim, in: output)
     }
     guard let passed else {
       guard tests.count > 1 else {
         throw BisectError(
           .unknownVictim,
-          "\(victim) did not run: swift test --filter '\(Self.filter([victim]))' matched no test.")
+          "\(victim) did not run: swift test --filter '\(SwiftTestFilter.matching([victim]))' matched no test."
+        )
       }
       // The run ended before the victim did (a crash): it did not pass.
-      return TestRunOutcome(victimPassed: false, tracePath: existing(trace))
+      return TestRunOutcome(
+        victimPassed: false,
+        firstFailure: "it never finished: swift test ended with status \(result.status) first",
+        command: command, tracePath: existing(trace))
     }
-    return TestRunOutcome(victimPassed: passed, tracePath: existing(trace))
+    return TestRunOutcome(
+      victimPassed: passed, firstFailure: passed ? nil : firstFailure, command: command,
+      tracePath: existing(trace))
   }
 
   private func existing(_ path: String) -> String? {
     FileManager.default.fileExists(atPath: path) ? path : nil
   }
-
-  /// A `--filter` that matches exactly `tests`: `^(A|B)$`, each name escaped. Swift Testing
-  /// matches it against a test's identifier, which ends with the test's source location
-  /// (`Module.Suite/test()/Suite.swift:12:4`): its names may be followed by one.
-  package static func filter(_ tests: [String]) -> String {
-    let patterns = tests.map { isSwiftTesting($0) ? escaped($0) + "(/.*)?" : escaped($0) }
-    return "^(" + patterns.joined(separator: "|") + ")$"
-  }
-
-  private static func escaped(_ name: String) -> String {
-    var result = ""
-    for character in name {
-      if "\\^$.|?*+()[]{}".contains(character) { result.append("\\") }
-      result.append(character)
-    }
-    return result
-  }
-
-  /// Whether a listed name is a Swift Testing test (`Module.Suite/test()`), not an XCTest one
-  /// (`Module.Class/testMethod`).
-  package static func isSwiftTesting(_ name: String) -> Bool { name.hasSuffix(")") }
 
   /// Whether a line of `swift test list` is a test's name, `Module.Type/test`, not a message of
   /// the build.

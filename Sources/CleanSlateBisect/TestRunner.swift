@@ -8,15 +8,25 @@ package protocol TestRunner: Sendable {
   func run(_ tests: [String], victim: String) async throws -> TestRunOutcome
 }
 
-/// What one run of some tests said about the victim.
+/// What one run of some tests said about the victim: its own outcome, whatever the other tests
+/// did and whatever the sentinel saw.
 package struct TestRunOutcome: Sendable {
   /// Whether the victim ran and passed.
   package var victimPassed: Bool
+  /// Why it did not, in one line: its first failure, or that it never finished.
+  package var firstFailure: String?
+  /// The command that runs the same tests again, in the same environment.
+  package var command: SwiftTestInvocation?
   /// The lifecycle trace the run wrote (`CLEANSLATE_TRACE`), if any.
   package var tracePath: String?
 
-  package init(victimPassed: Bool, tracePath: String? = nil) {
+  package init(
+    victimPassed: Bool, firstFailure: String? = nil, command: SwiftTestInvocation? = nil,
+    tracePath: String? = nil
+  ) {
     self.victimPassed = victimPassed
+    self.firstFailure = firstFailure
+    self.command = command
     self.tracePath = tracePath
   }
 }

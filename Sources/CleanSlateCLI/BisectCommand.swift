@@ -1,4 +1,5 @@
 import ArgumentParser
+import CleanSlate
 import CleanSlateBisect
 import CleanSlateReport
 import Foundation
@@ -12,7 +13,8 @@ struct BisectCommand: AsyncParsableCommand {
       VICTIM passes alone and fails in the full run. bisect runs it after subsets of the tests \
       that run before it (swift test --skip-build --no-parallel --filter, exact names), halving \
       them until it finds the smallest set that makes it fail, and prints it with what the \
-      sentinel saw it leave behind. Build the tests first: swift build --build-tests.
+      sentinel saw it leave behind. Each run is judged by VICTIM's own outcome: the sentinel \
+      only warns (CLEANSLATE_SENTINEL_MODE=warn). Build the tests first: swift build --build-tests.
       """)
 
   @Argument(help: "The failing test's full name, as swift test list prints it.")
@@ -68,10 +70,10 @@ struct BisectCommand: AsyncParsableCommand {
     let single = result.polluters.count == 1
     print("\(single ? "The polluter" : "The polluters, together") (found in \(result.runs) runs):")
     for test in result.polluters { print("  \(test)") }
-    print("Run \(single ? "it" : "them") with the victim:")
-    print(
-      "  swift test --skip-build --no-parallel --filter '\(SwiftTestRunner.filter(result.polluters + [victim]))'"
-    )
+    if let command = result.failingRun.command {
+      print("Run \(single ? "it" : "them") with the victim:")
+      print("  \(command)")
+    }
     var left: [String] = []
     if let path = result.failingRun.tracePath, let log = try? TraceReader.read([path]) {
       left = LeftBehind.reports(about: result.polluters, in: log)

@@ -30,7 +30,7 @@
     /// for its outbound calls) are fixtures of their own, set up before the app and torn down
     /// after it. Setup runs the app as `app.test(testing) { client in … }` would, and returns
     /// once the client is ready (for `.live` and `.ahc`, once the server listens); a failure to
-    /// start fails the test at this fixture's declaration. The teardown ends that run: the
+    /// start fails the test at the line that asked for the app. The teardown ends that run: the
     /// client disconnects and the app shuts down gracefully (its services too), so a live
     /// server's port refuses connections afterwards.
     ///

@@ -55,6 +55,7 @@ enum HTMLAssets {
     .at { color: var(--muted); font-family: ui-monospace, Menlo, monospace; font-size: 12px; }
     td.o-passed { color: var(--passed); } td.o-failed { color: var(--failed); } td.o-timedOut { color: var(--timedOut); }
     ul.problems li { margin: 2px 0; }
+    ul.problems pre.note { white-space: pre-wrap; margin: 2px 0 4px 16px; font-size: 12px; }
     #warnings { color: #8a5a00; }
     """#
 
@@ -90,7 +91,7 @@ enum HTMLAssets {
       data.tests.forEach(function (t) {
         var p = data.processes[t[2]], offset = p.start - p.run.start;
         var test = { id: t[0], name: S[t[1]], process: p, lane: t[3], start: t[4] + offset, end: t[5] + offset,
-          outcome: data.outcomes[t[6]], suite: str(t[7]), segments: t[8], issues: t[9], offset: offset };
+          outcome: data.outcomes[t[6]], suite: str(t[7]), segments: t[8], issues: t[9], notes: t[10], offset: offset };
         tests[test.id] = test; ordered.push(test);
         p.laneTests[test.lane].push(test);
       });
@@ -271,11 +272,17 @@ enum HTMLAssets {
             (str(test.issues[j + 1]) ? '<span class="at">' + esc(str(test.issues[j + 1])) + "</span>" : "") +
             (test.issues[j + 2] ? " (known issue)" : "") + (str(test.issues[j + 3]) ? " · " + esc(str(test.issues[j + 3])) : "") + "</li>";
         }
+        var notes = "";
+        for (var n = 0; n < test.notes.length; n += 2) {
+          notes += '<li class="note"><pre>' + esc(S[test.notes[n]]) + "</pre>" +
+            (str(test.notes[n + 1]) ? '<span class="at">' + esc(str(test.notes[n + 1])) + "</span>" : "") + "</li>";
+        }
         panel.innerHTML = '<button type="button" class="close">Close</button><h2 id="panel-test">' + esc(test.name) + "</h2>" +
           '<p><span class="o-' + test.outcome + '" id="panel-outcome">' + test.outcome + "</span> · " + fmt(test.end - test.start) +
           (test.suite ? " · suite " + esc(test.suite) : "") + "<br><span class=\"at\">" + esc(test.process.label) + "</span></p>" +
           '<button type="button" class="zoom">Zoom to this test</button>' +
           (issues ? "<h3>Issues</h3><ul id=\"panel-issues\">" + issues + "</ul>" : "") +
+          (notes ? "<h3>Notes</h3><ul id=\"panel-notes\">" + notes + "</ul>" : "") +
           '<h3>Steps</h3><table id="panel-steps"><thead><tr><th>step</th><th>name</th><th>scope</th><th class="n">time</th><th>outcome</th><th>at</th></tr></thead><tbody>' +
           rows + "</tbody></table>";
         panel.hidden = false;

@@ -96,6 +96,7 @@ package enum HTMLReport {
         if let location = problem.location {
           html += " <span class=\"at\">\(escapeHTML(location))</span>"
         }
+        for note in problem.notes { html += "<pre class=\"note\">\(escapeHTML(note))</pre>" }
         html += "</li>\n"
       }
       html += "</ul>\n"
@@ -161,10 +162,11 @@ package enum HTMLReport {
 
   /// The timeline's data: processes, then tests as arrays, their strings interned.
   ///
-  /// `tests[i] = [id, name, process, lane, start, end, outcome, suite, segments, issues]`, with
-  /// `segments` flat, 8 values a segment (`kind, name, scope, start, end, outcome, location,
-  /// message`) and `issues` 4 a issue (`message, location, known, code`); strings are indices
-  /// into `strings`, `-1` for none; times are microseconds from the process's start.
+  /// `tests[i] = [id, name, process, lane, start, end, outcome, suite, segments, issues, notes]`,
+  /// with `segments` flat, 8 values a segment (`kind, name, scope, start, end, outcome, location,
+  /// message`), `issues` 4 an issue (`message, location, known, code`) and `notes` 2 a note
+  /// (`message, location`); strings are indices into `strings`, `-1` for none; times are
+  /// microseconds from the process's start.
   static func data(_ report: LifecycleReport) -> String {
     var strings = StringTable()
     var json = JSONText(capacity: report.tests.count * 160 + 1024)
@@ -176,7 +178,9 @@ package enum HTMLReport {
       json.raw("{\"run\":")
       json.string(process.run)
       json.raw(",\"label\":")
-      json.string("pid \(process.pid) on \(process.host): \(process.command)")
+      json.string(
+        "pid \(process.pid) on \(process.host): \(process.command)"
+          + (process.seed.map { " · seed \($0)" } ?? ""))
       json.raw(",\"start\":")
       json.number(process.startMicros)
       json.raw(",\"length\":")
@@ -206,6 +210,11 @@ package enum HTMLReport {
         if number > 0 { json.raw(",") }
         json.raw("\(strings[issue.message]),\(strings[issue.location]),")
         json.raw("\(issue.known ? 1 : 0),\(strings[issue.code])")
+      }
+      json.raw("],[")
+      for (number, note) in test.notes.enumerated() {
+        if number > 0 { json.raw(",") }
+        json.raw("\(strings[note.message]),\(strings[note.location])")
       }
       json.raw("]]")
     }

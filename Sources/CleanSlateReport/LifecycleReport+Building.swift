@@ -91,6 +91,10 @@ extension LifecycleReport {
               subject: owner.map { tests[$0].name } ?? scopeName, message: issue.message,
               location: issue.location))
         }
+      case .note:
+        guard let owner else { continue }
+        tests[owner].notes.append(
+          Note(message: event.message ?? "", location: event.location?.description))
       default:
         continue
       }
@@ -106,13 +110,13 @@ extension LifecycleReport {
           message: firstFailure(of: tests[test]) ?? "The test failed.",
           location: tests[test].issues.first { !$0.known }?.location
             ?? tests[test].segments.first { $0.outcome != .passed && $0.kind != .body }?
-            .location))
+            .location, notes: tests[test].notes.map(\.message)))
     }
     let lanes = assignLanes(tests.indices.dropFirst(firstTest))
     processes.append(
       Process(
         run: trace.run, pid: trace.pid, host: trace.host, command: trace.command,
-        startMicros: base, length: max(0, last - base), lanes: lanes))
+        startMicros: base, seed: trace.seed, length: max(0, last - base), lanes: lanes))
   }
 
   private func segment(_ timed: TimedEvent, base: Int64) -> Segment {

@@ -46,6 +46,18 @@ package struct LifecycleReport: Sendable {
     package var time: Int64
   }
 
+  /// What a fixture noted on a failed test, such as the command that replays it.
+  package struct Note: Sendable, Hashable {
+    package var message: String
+    /// The line that asked for the fixture that noted it.
+    package var location: String?
+
+    package init(message: String, location: String?) {
+      self.message = message
+      self.location = location
+    }
+  }
+
   /// One test (one argument case of a parameterized test), as a bar on the timeline.
   package struct Test: Sendable, Hashable, Identifiable {
     /// Unique within the report.
@@ -62,6 +74,7 @@ package struct LifecycleReport: Sendable {
     package var outcome: TestOutcome
     package var segments: [Segment] = []
     package var issues: [Issue] = []
+    package var notes: [Note] = []
 
     package var duration: Int64 { end - start }
   }
@@ -74,6 +87,8 @@ package struct LifecycleReport: Sendable {
     package var command: String
     /// When its trace began, in microseconds since 1970.
     package var startMicros: Int64
+    /// The run's seed for `.seededRandom` in this process, if its trace names one.
+    package var seed: String?
     /// Microseconds from its start to its last event.
     package var length: Int64
     package var lanes: Int
@@ -92,6 +107,8 @@ package struct LifecycleReport: Sendable {
     package var subject: String
     package var message: String
     package var location: String?
+    /// What fixtures noted on the failed test.
+    package var notes: [String] = []
   }
 
   package var processes: [Process] = []

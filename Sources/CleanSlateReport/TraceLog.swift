@@ -29,15 +29,20 @@ package struct TraceProcess: Sendable {
   package var command: String
   /// When its trace began, in microseconds since 1970.
   package var startMicros: Int64
+  /// The run's seed for `.seededRandom` in this process, if its header names one.
+  package var seed: String?
   /// Its events, in the order written.
   package var events: [TimedEvent] = []
 
-  package init(run: String, pid: Int, host: String, command: String, startMicros: Int64) {
+  package init(
+    run: String, pid: Int, host: String, command: String, startMicros: Int64, seed: String? = nil
+  ) {
     self.run = run
     self.pid = pid
     self.host = host
     self.command = command
     self.startMicros = startMicros
+    self.seed = seed
   }
 }
 

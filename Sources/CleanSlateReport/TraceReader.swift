@@ -143,7 +143,7 @@ package enum TraceReader {
     return TraceProcess(
       run: object["run"] as? String ?? "", pid: integer(object["pid"]) ?? 0,
       host: object["host"] as? String ?? "", command: object["command"] as? String ?? "",
-      startMicros: integer64(object["timeMicros"]) ?? 0)
+      startMicros: integer64(object["timeMicros"]) ?? 0, seed: object["seed"] as? String)
   }
 
   /// The event a line holds, or `nil` if it lacks a field every event has.

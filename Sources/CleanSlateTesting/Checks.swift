@@ -115,8 +115,10 @@ public func expectNotification(
 
 /// Records the issue for a check called where no CleanSlate test scope is open.
 private func outsideTest(_ call: String, at location: CodeLocation) {
-  CleanSlateError.calledOutsideTest(
-    call, at: location,
-    advice: "Call it in a test with the .cleanSlate or .fixtures trait (on the test or its suite)."
-  ).record()
+  recordIssue(
+    .calledOutsideTest(
+      call, at: location,
+      advice:
+        "Call it in a test with the .cleanSlate or .fixtures trait (on the test or its suite)."
+    ))
 }

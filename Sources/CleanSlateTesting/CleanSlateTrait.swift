@@ -23,8 +23,8 @@ public import Testing
 ///
 /// When the test body ends, CleanSlate runs its end-of-body checks, then every teardown of the
 /// test scope, last in first out, whether the test passed, failed, threw or was cancelled. Each
-/// failure is recorded as an issue at the line that declared the fixture or registered the
-/// teardown.
+/// failure is recorded once, as an issue at the line that asked for the fixture, registered the
+/// teardown or made the check; its message names the fixture's declaration too.
 public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
   /// The fixtures to set up eagerly, in order, before the body runs.
   let fixtures: [AnyFixture]
@@ -37,21 +37,27 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
   /// of them gets a scope of its own.
   public var isRecursive: Bool { true }
 
-  /// Returns the trait itself for a suite and for each case of a test, and `nil` for a test
-  /// function as a whole, so that every argument case of a parameterized test gets its own
-  /// scope.
+  /// Returns the trait itself for a suite, for a test function as a whole, and for each case of
+  /// it: every argument case of a parameterized test gets its own scope, and the function's
+  /// issues are observed once, around all its cases.
   public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-    test.isSuite || testCase != nil ? self : nil
+    self
   }
 
   /// Opens the suite's or test case's scope, sets up the declared fixtures, runs `function`
-  /// with the scope current, then ends the scope and records every failure as an issue.
+  /// with the scope current, then ends the scope and records every failure as an issue; for a
+  /// test function as a whole, observes the issues its cases record.
   public func provideScope(
     for test: Test,
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await provideScope(for: ScopeTarget(test), performing: function)
+    guard test.isSuite || testCase != nil else {
+      return try await FailureTracking.observing(test, function)
+    }
+    try await provideScope(
+      for: ScopeTarget(test), identity: TestIdentity.provider(for: test, case: testCase),
+      performing: function)
   }
 }
 

@@ -107,12 +107,11 @@ extension FixtureTestCase {
   /// made through another test case instance, by code the running test called).
   private var runningTestScope: ScopeRuntime? { testScope ?? ScopeRuntime.currentTest }
 
-  /// Reports a check made while no test runs: there is no test to record it on, so it is
-  /// printed in XCTest's format and fails the run when the test bundle finishes.
+  /// Reports a check made while no test of this class runs: on the running XCTest test, if
+  /// there is one, else on standard error, failing the run when the test bundle finishes.
   private func outsideTest(_ call: String, at location: CodeLocation) {
-    ScopeObserver.reportOutsideTests([
-      .calledOutsideTest(
-        call, at: location, advice: "Call it in setUp or in the test body of a FixtureTestCase.")
-    ])
+    CleanSlateError.calledOutsideTest(
+      call, at: location, advice: "Call it in setUp or in the test body of a FixtureTestCase."
+    ).reportOutsideScopes()
   }
 }

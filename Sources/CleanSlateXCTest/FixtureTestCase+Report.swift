@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 // What FixtureTestCase tells the lifecycle trace and the report: the test method's beginning
-// and end, the test's issues, how it ended, and what to attach when it failed.
+// and end, the test's issues, how it ended, and what to note and attach when it failed.
 extension FixtureTestCase {
   /// Runs the test method between the trace's body events (swift-corelibs-xctest calls it
   /// through the closure `init(name:testClosure:)` receives; Apple's XCTest has no such hook,
@@ -19,12 +19,9 @@ extension FixtureTestCase {
   }
 
   #if canImport(ObjectiveC)
-    /// Records an issue XCTest recorded in the trace, unless it is one of CleanSlate's own
-    /// failures, which the trace already has.
+    /// Records in the trace an issue XCTest recorded (CleanSlate's own failures never pass
+    /// here: the engine traced them as it recorded them).
     func traceIssue(_ issue: XCTIssue) {
-      guard !OwnFailureRecording.isActive, !(issue.associatedError is CleanSlateError) else {
-        return
-      }
       let location = issue.sourceCodeContext.location.map {
         CodeLocation(
           fileID: $0.fileURL.lastPathComponent, filePath: $0.fileURL.path, line: $0.lineNumber,
@@ -33,10 +30,9 @@ extension FixtureTestCase {
       testScope?.traceIssue(issue.compactDescription, at: location)
     }
   #else
-    /// Records a failure XCTest recorded in the trace, unless it is one of CleanSlate's own
-    /// failures, which the trace already has (the caller leaves out those thrown by `use`).
+    /// Records in the trace a failure XCTest recorded (CleanSlate's own failures never pass
+    /// here: the engine traced them as it recorded them).
     func traceIssue(_ description: String, inFile filePath: String, atLine line: Int) {
-      guard !OwnFailureRecording.isActive else { return }
       let file = URL(fileURLWithPath: filePath).lastPathComponent
       testScope?.traceIssue(
         description,
@@ -44,10 +40,12 @@ extension FixtureTestCase {
     }
   #endif
 
-  /// Attaches what the failed test's fixtures offer and its lifecycle outline: as
-  /// `XCTAttachment`s on Apple platforms, printed on standard error elsewhere.
-  func addFailureAttachments(of scope: ScopeRuntime) {
+  /// Prints what the failed test's fixtures note, then attaches what they offer and the test's
+  /// lifecycle outline: as `XCTAttachment`s on Apple platforms, printed on standard error
+  /// elsewhere.
+  func reportNotesAndAttachments(of scope: ScopeRuntime) {
     guard scope.hasFailed else { return }
+    for note in scope.failureNotes { FailureNotePrinting.print(note, of: name) }
     let attachments = runSynchronously { await scope.failureAttachments() }
     for attachment in attachments {
       if let sink = FailureAttachmentPrinting.sink {
@@ -66,11 +64,6 @@ extension FixtureTestCase {
   }
 }
 
-/// Whether the failure being recorded on the test is one of CleanSlate's own, on this thread.
-enum OwnFailureRecording {
-  @TaskLocal static var isActive = false
-}
-
 /// Prints failure attachments where XCTest cannot keep them, or hands them to a sink that
 /// CleanSlate's own tests set.
 enum FailureAttachmentPrinting {
@@ -82,5 +75,15 @@ enum FailureAttachmentPrinting {
     text += attachment.contents
     if !text.hasSuffix("\n") { text += "\n" }
     FileHandle.standardError.write(Data(text.utf8))
+  }
+}
+
+/// Prints a failed test's notes on standard error, after its failures, as compiler-style notes
+/// (`path:line: note: <test> : <text>`) that editors and CI logs pick up; XCTest has no
+/// record for what is not a failure.
+enum FailureNotePrinting {
+  static func print(_ note: FailureNote, of test: String) {
+    let line = "\(note.location.filePath):\(note.location.line): note: \(test) : \(note.text)\n"
+    FileHandle.standardError.write(Data(line.utf8))
   }
 }

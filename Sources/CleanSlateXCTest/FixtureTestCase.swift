@@ -34,26 +34,35 @@ open class FixtureTestCase: XCTestCase {
   var endsSuiteScope = false
   /// The `@Resettable` properties that hold a value, in the order they were first set.
   var resettables: [any ResettableKeyPath] = []
-  /// Failures `use(_:)` threw, by the description XCTest gives a thrown error, so that XCTest's
-  /// own record of the error is replaced by one at the failure's location.
-  private var thrownByUse: [String: CleanSlateError] = [:]
+  /// Whether the test method is running (not setUp or tearDown).
+  private(set) var isRunningBody = false
   private var bodyFinished = false
-  private var pendingFailures: [CleanSlateError] = []
 
   #if !canImport(ObjectiveC)
     /// Creates the test case; XCTest calls this once for every test method.
     public required init(name: String, testClosure: @escaping XCTestCaseClosure) {
-      ScopeObserver.registered
+      XCTestIntegration.install()
       super.init(name: name) { testCase in
-        let fixtureTestCase = testCase as? FixtureTestCase
-        do {
-          try FixtureTestCase.runTracingBody(of: fixtureTestCase) { try testClosure(testCase) }
-        } catch {
-          // The body's error is the primary failure: XCTest records it first, these after.
-          fixtureTestCase?.pendingFailures += fixtureTestCase?.finishBody() ?? []
-          throw error
+        guard let fixtureTestCase = testCase as? FixtureTestCase else {
+          return try testClosure(testCase)
         }
-        fixtureTestCase?.report(fixtureTestCase?.finishBody() ?? [])
+        try fixtureTestCase.runBody { try testClosure(testCase) }
+      }
+    }
+
+    /// Runs the test method, then the checks registered for the end of its body, before the
+    /// tearDown methods. A fixture that failed to set up in the body was recorded where it
+    /// failed: the error it throws ends the body and is not recorded again.
+    private func runBody(_ body: () throws -> Void) throws {
+      isRunningBody = true
+      defer {
+        isRunningBody = false
+        finishBody()
+      }
+      do {
+        try Self.runTracingBody(of: self, body)
+      } catch is FixtureUnavailable {
+        return
       }
     }
   #endif
@@ -61,35 +70,32 @@ open class FixtureTestCase: XCTestCase {
   /// Runs the test in its own scope: XCTest's setUp sequence, the body and its tearDown sequence,
   /// then resets `@Resettable` properties, tears the fixtures down and runs the leak checks.
   open override func invokeTest() {
-    #if canImport(ObjectiveC)
-      ScopeObserver.registered
-    #endif
-    let testCase = WeakTestCase(self)
+    XCTestIntegration.install()
+    let (name, testClass) = (name, type(of: self))
     let scope = ScopeRuntime(
       .test, name: name, parent: SuiteScopes.shared.scope(for: Self.self),
-      reporter: { failure in testCase.value?.recordOnTest(failure) })
+      sink: .xcTest(recordingOn: self),
+      identity: { TestIdentity(xcTestNamed: name, of: testClass) })
     if let sentinel = Self.sentinel { scope.watchState(sentinel, serial: true) }
     testScope = scope
     ScopeRuntime.$current.withValue(scope) {
       #if canImport(ObjectiveC)
         // Apple's XCTest has no hook between the body and its teardown blocks: the first block
         // registered runs last, right before the tearDown methods.
-        addTeardownBlock { [self] in report(finishBody()) }
+        addTeardownBlock { [self] in finishBody() }
       #endif
       super.invokeTest()
-      if !bodyFinished { pendingFailures += finishBody() }
-      report(pendingFailures)
-      pendingFailures = []
+      finishBody()
       resetResettables()
       declareOutcome(of: scope)
-      report(endSynchronously(scope))
-      addFailureAttachments(of: scope)
+      endSynchronously(scope)
+      reportNotesAndAttachments(of: scope)
     }
     testScope = nil
-    thrownByUse = [:]
+    bodyFinished = false
     if endsSuiteScope {
       endsSuiteScope = false
-      report(SuiteScopes.shared.end(Self.self))
+      SuiteScopes.shared.end(Self.self)
     }
   }
 
@@ -110,7 +116,7 @@ open class FixtureTestCase: XCTestCase {
   /// suite). Failures found here cannot be recorded on a test: they go to standard error, and
   /// the process exits with a failure status when the test bundle finishes.
   open override class func tearDown() {
-    ScopeObserver.reportOutsideTests(SuiteScopes.shared.end(self))
+    SuiteScopes.shared.end(self)
     super.tearDown()
   }
 
@@ -136,8 +142,9 @@ open class FixtureTestCase: XCTestCase {
   ///
   /// Call it in `setUp() async throws` or in an `async` test body. The value is cached in the
   /// fixture's scope: once per test, once per class (suite) or once per run (process); its
-  /// teardowns run when that scope ends. When setup fails, the error names the fixture and its
-  /// dependency path; let it propagate and XCTest records it once, at the fixture's declaration.
+  /// teardowns run when that scope ends. When setup fails, the failure — naming the fixture, its
+  /// declaration and its dependency path — is recorded on the test at this line, and the error
+  /// thrown ends the test without being recorded again: let it propagate.
   public func use<Value>(
     _ fixture: Fixture<Value>,
     fileID: String = #fileID,
@@ -146,12 +153,7 @@ open class FixtureTestCase: XCTestCase {
     column: Int = #column
   ) async throws -> Value {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    do {
-      return try await Self.value(of: fixture, in: testScope, at: location)
-    } catch {
-      remember(error)
-      throw error
-    }
+    return try await Self.value(of: fixture, in: testScope, at: location)
   }
 
   /// Returns a fixture's value from synchronous code — `setUpWithError()` or a test method that
@@ -184,7 +186,6 @@ open class FixtureTestCase: XCTestCase {
         return .failure(error)
       }
     }
-    if case .failure(let error) = result { remember(error) }
     return try result.get()
   }
 
@@ -200,95 +201,47 @@ open class FixtureTestCase: XCTestCase {
     return try await testScope.use(fixture, at: location)
   }
 
-  /// Remembers a failure `use(_:)` throws, so that XCTest's record of it, once the error
-  /// leaves the test, is moved to the failure's own location.
-  private func remember(_ error: any Error) {
-    guard let failure = error as? CleanSlateError else { return }
-    thrownByUse["threw error \"\(failure)\""] = failure
-  }
-
   // MARK: - Failures
 
-  /// Runs the checks registered for the end of the body, once.
-  private func finishBody() -> [CleanSlateError] {
-    guard !bodyFinished, let testScope else { return [] }
+  /// Runs the checks registered for the end of the body, once; they record what they find.
+  private func finishBody() {
+    guard !bodyFinished, let testScope else { return }
     bodyFinished = true
-    guard testScope.hasBodyEndChecks else { return [] }
-    return runSynchronously { await testScope.finishBody() }
+    guard testScope.hasBodyEndChecks else { return }
+    runSynchronously { await testScope.finishBody() }
   }
 
-  /// Records each failure not reported yet as a failure of the test, at the failure's location.
-  func report(_ failures: [CleanSlateError]) {
-    for failure in failures where failure.claimReport() {
-      recordOnTest(failure)
-    }
-  }
-
-  /// Records a failure as a failure of the test, at the failure's location.
-  private func recordOnTest(_ failure: CleanSlateError) {
-    // The trace has CleanSlate's own failures already: its issue events are the test's.
-    OwnFailureRecording.$isActive.withValue(true) { recordOnTestUntraced(failure) }
-  }
-
-  private func recordOnTestUntraced(_ failure: CleanSlateError) {
+  /// Records a CleanSlate failure as a failure of the test, at the failure's location, past
+  /// this class's own recording (the engine has put it in the trace and marked the test).
+  func recordOwnFailure(_ failure: CleanSlateError) {
     #if canImport(ObjectiveC)
-      // No associated error: `record(_:)` below takes an issue with a CleanSlate failure as
-      // one thrown out of the test, and records it only if it has not been reported yet.
-      record(
-        XCTIssue(
-          type: .assertionFailure, compactDescription: failure.description,
-          sourceCodeContext: XCTSourceCodeContext(
-            location: XCTSourceCodeLocation(
-              filePath: failure.location.filePath, lineNumber: failure.location.line))))
+      super.record(XCTIssue(cleanSlateFailure: failure))
     #else
-      recordFailure(
+      super.recordFailure(
         withDescription: failure.description, inFile: failure.location.filePath,
         atLine: failure.location.line, expected: true)
     #endif
   }
 
   #if canImport(ObjectiveC)
-    /// Marks the test scope failed, so teardowns can see it, and records a thrown CleanSlate
-    /// failure at its own location — unless it was reported when it happened.
+    /// Marks the test scope failed, so teardowns can see it, and traces the issue; an error of a
+    /// fixture that failed to set up was recorded where it failed, and is not recorded again.
     open override func record(_ issue: XCTIssue) {
+      if issue.associatedError is FixtureUnavailable { return }
       testScope?.markFailed()
       traceIssue(issue)
-      guard let failure = issue.associatedError as? CleanSlateError else {
-        return super.record(issue)
-      }
-      guard failure.claimReport() else { return }
-      var relocated = issue
-      relocated.compactDescription = failure.description
-      relocated.sourceCodeContext = XCTSourceCodeContext(
-        location: XCTSourceCodeLocation(
-          filePath: failure.location.filePath, lineNumber: failure.location.line))
-      super.record(relocated)
+      super.record(issue)
     }
   #else
-    /// Marks the test scope failed, so teardowns can see it, and records a CleanSlate failure
-    /// thrown out of `setUp` or the body once, at its own location rather than XCTest's
-    /// `<EXPR>:0` — or not at all when it was reported as it happened.
+    /// Marks the test scope failed, so teardowns can see it, and traces the failure.
     open override func recordFailure(
       withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
       expected: Bool
     ) {
       testScope?.markFailed()
-      if filePath == "<EXPR>", let failure = thrownByUse.removeValue(forKey: description) {
-        guard failure.claimReport() else { return }
-        return super.recordFailure(
-          withDescription: failure.description, inFile: failure.location.filePath,
-          atLine: failure.location.line, expected: false)
-      }
       traceIssue(description, inFile: filePath, atLine: lineNumber)
       super.recordFailure(
         withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
     }
   #endif
-}
-
-/// A test case that the engine's failure reporter can reach from any thread, without keeping it
-/// alive.
-private final class WeakTestCase: @unchecked Sendable {
-  weak var value: FixtureTestCase?
-  init(_ value: FixtureTestCase) { self.value = value }
 }

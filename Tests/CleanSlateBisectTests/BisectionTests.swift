@@ -61,13 +61,17 @@ import Testing
     #expect(suite.runs[number - 1] == [suite.tests[17], suite.tests[140], suite.victim])
   }
 
-  @Test func aVictimThatFailsAloneIsAClearError() async throws {
+  @Test func aVictimThatFailsAloneIsAClearErrorThatSaysWhyAndHowToRunIt() async throws {
     let suite = SimulatedSuite(count: 10) { _ in true }
     await #expect {
       try await Bisection(runner: suite, victim: suite.victim, earlier: suite.earlier).run()
     } throws: { error in
       (error as? BisectError)?.reason == .failsAlone
-        && "\(error)".contains("fails when it runs alone")
+        && "\(error)" == """
+          Tests.Suite/test9() fails when it runs alone: Expectation failed: 1 == 2. No other \
+          test makes it fail. Run it alone to see why:
+            swift test --filter run-1
+          """
     }
     #expect(suite.runs.count == 1)
   }

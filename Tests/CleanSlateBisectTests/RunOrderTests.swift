@@ -51,7 +51,7 @@ import Testing
   @Test func theSentinelsReportsAboutThePollutersAreReadFromATrace() {
     var process = TraceProcess(run: "run", pid: 1, host: "host", command: "xctest", startMicros: 0)
     let message =
-      "Test 'LanguageTests.testFrench' left 1 environment variable changed after its teardowns:\n    + LANG=\"fr\" (added)\n  registered at: CLEANSLATE_SENTINEL:1\n  Set variables with the .environment fixture."
+      "Test 'LanguageTests.testFrench' left 1 environment variable changed after its teardowns:\n    + LANG=\"fr\" (added)\n  watched from: CLEANSLATE_SENTINEL:1\n  Set variables with the .environment fixture."
     process.events.append(
       TimedEvent(
         timeMicros: 1,

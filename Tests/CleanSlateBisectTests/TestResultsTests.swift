@@ -1,9 +1,11 @@
+import CleanSlate
+import Foundation
 import Testing
 
 @testable import CleanSlateBisect
 
-/// Whether the victim passed is read from XCTest's output and Swift Testing's XUnit file; the
-/// filter matches exact names.
+/// Whether the victim passed, and why not, is read from XCTest's output and Swift Testing's XUnit
+/// file; the filter matches exact names; the commands print as a shell reads them back.
 @Suite struct TestResultsTests {
   @Test func xctestOutputOnLinuxAndApplePlatforms() {
     let linux = """
@@ -33,7 +35,7 @@ import Testing
   }
 
   @Test func theFilterMatchesExactNamesOnly() throws {
-    let filter = SwiftTestRunner.filter(["Tests.Suite/fails(_:)", "Tests.A/testB"])
+    let filter = SwiftTestFilter.matching(["Tests.Suite/fails(_:)", "Tests.A/testB"])
     let regex = try Regex(filter)
     #expect("Tests.Suite/fails(_:)".wholeMatch(of: regex) != nil)
     #expect("Tests.Suite/fails(_:)/Suite.swift:12:4".wholeMatch(of: regex) != nil)
@@ -41,5 +43,64 @@ import Testing
     #expect("Tests.A/testB".wholeMatch(of: regex) != nil)
     #expect("Tests.A/testBB".firstMatch(of: regex) == nil)
     #expect("XTests.A/testB".firstMatch(of: regex) == nil)
+  }
+
+  @Test func theFirstFailureOfAnXCTestTestInOneLine() {
+    let linux = """
+      Test Case 'WelcomeTests.testOther' started at 2026-11-24 22:33:23.650
+      /src/Tests/WelcomeTests.swift:4: error: WelcomeTests.testOther : XCTFail failed - other
+      Test Case 'WelcomeTests.testWelcomes' started at 2026-11-24 22:33:23.652
+      /src/Tests/WelcomeTests.swift:8: error: WelcomeTests.testWelcomes : XCTAssertEqual failed: ("Bonjour") is not equal to ("Hello") - 
+      /src/Tests/WelcomeTests.swift:9: error: WelcomeTests.testWelcomes : XCTAssertTrue failed - 
+      Test Case 'WelcomeTests.testWelcomes' failed (0.001 seconds)
+      """
+    #expect(
+      XCTestOutput.firstFailure(of: "Tests.WelcomeTests/testWelcomes", in: linux)
+        == #"XCTAssertEqual failed: ("Bonjour") is not equal to ("Hello") (WelcomeTests.swift:8)"#)
+    #expect(XCTestOutput.firstFailure(of: "Tests.WelcomeTests/testAnyone", in: linux) == nil)
+    let apple = "/src/W.swift:3: error: -[Tests.WelcomeTests testWelcomes] : failed - why"
+    #expect(
+      XCTestOutput.firstFailure(of: "Tests.WelcomeTests/testWelcomes", in: apple)
+        == "failed - why (W.swift:3)")
+  }
+
+  @Test func theFirstFailureOfASwiftTestingTestInOneLine() {
+    let xml = """
+      <testsuites><testsuite name="TestResults">
+        <testcase classname="Tests.Suite" name="welcomes()" time="0.1">
+          <failure message="Expectation failed: (greeting &#8594; &quot;Bonjour&quot;) == &quot;Hello&quot; (error)" />
+          <failure message="Second" />
+        </testcase>
+        <testcase classname="Tests.Suite" name="leaks()" time="0.1">
+          <failure message="Caught error: Test 'Suite/leaks()' left 1 file:&#10;    + /tmp/x (error)" />
+        </testcase>
+        <testcase classname="Tests.Suite" name="passes()" time="0.1" />
+      </testsuite></testsuites>
+      """
+    #expect(
+      XUnitResults.firstFailure(of: "Tests.Suite/welcomes()", in: xml)
+        == #"Expectation failed: (greeting → "Bonjour") == "Hello""#)
+    #expect(
+      XUnitResults.firstFailure(of: "Tests.Suite/leaks()", in: xml)
+        == "Caught error: Test 'Suite/leaks()' left 1 file:")
+    #expect(XUnitResults.firstFailure(of: "Tests.Suite/passes()", in: xml) == nil)
+  }
+
+  @Test func aRunsCommandSetsWhatDecidesTheOutcomeAndPrintsAsAShellReadsIt() {
+    let runner = SwiftTestRunner(
+      packagePath: "My Package", workDirectory: URL(fileURLWithPath: "/tmp/work"))
+    let unwatched = SwiftTestRunner(
+      packagePath: ".", workDirectory: URL(fileURLWithPath: "/tmp/work"), watchesState: false)
+
+    #expect(
+      "\(runner.invocation(of: ["Tests.A/testB", "Tests.Suite/c()"]))"
+        == #"CLEANSLATE_SENTINEL=1 CLEANSLATE_SENTINEL_MODE=warn swift test --skip-build --package-path 'My Package' --no-parallel --filter '^(Tests\.A/testB|Tests\.Suite/c\(\)(/.*)?)$'"#
+    )
+    #expect(
+      "\(unwatched.invocation(of: ["Tests.A/testB"]))"
+        == #"CLEANSLATE_SENTINEL=0 CLEANSLATE_SENTINEL_MODE=warn swift test --skip-build --no-parallel --filter '^(Tests\.A/testB)$' --disable-swift-testing"#
+    )
+    #expect(unwatched.invocation(of: ["Tests.Suite/c()"]).arguments.last == "--disable-xctest")
+    #expect(SwiftTestInvocation.quoted("it's") == #"'it'\''s'"#)
   }
 }

@@ -56,7 +56,7 @@
         }
         #expect(size == 16 << 20)
       }
-      _ = await process.end()
+      await process.end()
       #expect(failures.isEmpty)
     }
 
@@ -79,7 +79,7 @@
         // Then the write failed as a full disk would, and rolled back.
         #expect(try await dbQueue.read(PlayerSchema.playerCount) == 100)
       }
-      _ = await process.end()
+      await process.end()
       #expect(thrown.value?.resultCode == .SQLITE_FULL)
       // And the test's end reports the limit it reached, naming the fixture.
       #expect(failures.count == 1)
@@ -97,7 +97,7 @@
           try db.execute(sql: "INSERT INTO blobs (content) VALUES (randomblob(524288))")
         }
       }
-      _ = await process.end()
+      await process.end()
       #expect(failures.isEmpty)
     }
 

@@ -61,7 +61,7 @@
         }
         return try await group.reduce(into: []) { $0.append($1) }
       }
-      _ = await process.end()
+      await process.end()
       // Then each saw its own rows only.
       #expect(Set(seen) == [["left 1", "left 2", "left 3"], ["right 1", "right 2", "right 3"]])
     }
@@ -84,7 +84,7 @@
         }
         #expect(failures.isEmpty)
       }
-      _ = await process.end()
+      await process.end()
       // Then the seed ran once.
       #expect(seeds.value == 1)
     }
@@ -114,7 +114,7 @@
         #expect(try await dbQueue.read(PlayerSchema.playerCount) == 10)
       }
       #expect(await eventually { opened.value == 5 })
-      _ = await process.end()
+      await process.end()
       #expect(Set(queues.value).count == 2)
     }
 

@@ -1,5 +1,6 @@
 #if GRDB
   import CleanSlateGRDB
+  import CleanSlateTestSupport
   import CleanSlateXCTest
   import GRDB
   import XCTest
@@ -35,8 +36,8 @@
           try asyncTest { (testCase: BrokenMigrationCase) in testCase.usesBrokenDatabase }(
             testCase as! BrokenMigrationCase)()
         })
-      // When it runs.
-      testCase.run()
+      // When it runs (its failure printed where the run's output does not show it).
+      capturingOutput { testCase.run() }
       // Then it failed, once.
       XCTAssertEqual(testCase.testRun?.totalFailureCount, 1)
     }

@@ -23,12 +23,12 @@
       _ = try await runTestScope(in: process) {
         do {
           _ = try await use(fixture)
-        } catch let error as CleanSlateError {
-          caught.value = error
+        } catch let error as FixtureUnavailable {
+          caught.value = error.failure
         }
       }
       let failure = caught.value
-      _ = await process.end()
+      await process.end()
       // Then setup fails, naming the migration and the template fixture.
       #expect(failure?.code == .setupFailed)
       #expect(failure?.summary.contains("migration 'add score' failed") == true)
@@ -50,7 +50,7 @@
           try db.execute(sql: "DELETE FROM players")
         }
       }
-      _ = await process.end()
+      await process.end()
       // Then its end reports it, naming the fixture.
       #expect(failures.count == 1)
       #expect(failures.first?.code == .teardownFailed)
@@ -63,7 +63,7 @@
         let dbQueue = try await use(.players)
         try await dbQueue.write { db in try db.execute(sql: "DELETE FROM players") }
       }
-      _ = await process.end()
+      await process.end()
       #expect(failures.isEmpty)
     }
   }
@@ -84,7 +84,7 @@
         async let second = pool.read(PlayerSchema.playerCount)
         #expect(try await [first, second] == [10, 10])
       }
-      _ = await process.end()
+      await process.end()
       // Then its file is gone once the test has ended.
       #expect(failures.isEmpty)
       let file = try #require(path.value.first)
@@ -101,7 +101,7 @@
         }
         #expect(failures.isEmpty)
       }
-      _ = await process.end()
+      await process.end()
     }
   }
 #endif

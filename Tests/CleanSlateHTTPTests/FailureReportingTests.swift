@@ -1,6 +1,7 @@
 #if HTTP
   import CleanSlate
   import CleanSlateHTTP
+  import CleanSlateTestSupport
   import Testing
 
   /// Every failure path of the fake server through Swift Testing's `.cleanSlate` trait: unmet and
@@ -20,10 +21,10 @@
       }
 
       // Then each expected failure is one issue, at its line, with its message
-      let failures = run.issues.filter { $0.error is CleanSlateError }
+      let failures = run.issues.filter { $0.cleanSlateError != nil }
       try #require(failures.count == scenario.expected.count, "\(run.issues)")
       for (issue, expected) in zip(failures, scenario.expected) {
-        let failure = try #require(issue.error as? CleanSlateError)
+        let failure = try #require(issue.cleanSlateError)
         #expect(failure.code == expected.code)
         #expect(issue.sourceLocation?.line == scenario.line(of: expected.place, marks: marks))
         for excerpt in expected.excerpts {

@@ -79,7 +79,8 @@
       let shared = Fixture.fakeServer("shared", scope: .suite) { server in server.resource("/notes")
       }
       let counts = Locked<[Int]>([])
-      let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+      let root = ScopeRuntime(
+        .process, name: "process", parent: nil, observer: .some(nil), sink: .collecting)
 
       // When two tests of one suite each add a note and count them
       try await root.withCurrent {
@@ -96,7 +97,7 @@
           }
         }
       }
-      _ = await root.end()
+      await root.end()
 
       // Then the second test saw the first one's note too
       #expect(counts.value == [1, 2])

@@ -1,6 +1,7 @@
 #if HTTP
   import CleanSlate
   import CleanSlateHTTP
+  import CleanSlateTestSupport
   import CleanSlateTesting
   import Foundation
   import Testing
@@ -12,7 +13,8 @@
   /// The in-process transport: `respond(to:)` answers with the same routes, store, journal,
   /// faults and failures as the loopback server, with no socket.
   @Suite(.cleanSlate) struct InProcessTransportTests {
-    /// A transport protocol as seed 002's code would have, and the fake behind it.
+    /// A transport protocol, the seam through which an app sends every request, and the fake
+    /// behind it.
     protocol Transport: Sendable {
       func data(for request: URLRequest) async throws -> (Data, URLResponse)
     }

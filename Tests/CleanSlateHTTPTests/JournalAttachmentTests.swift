@@ -24,7 +24,7 @@
       test.markFailed()
 
       // When the test ends
-      let failures = await test.end()
+      let failures = await test.endCollectingFailures()
       let attachments = await test.failureAttachments()
 
       // Then the server was released by its teardown, and the journal is attached in full
@@ -44,7 +44,7 @@
       }
 
       // When it ends
-      _ = await test.end()
+      await test.end()
 
       // Then no journal is attached
       #expect(await test.failureAttachments().allSatisfy { $0.name != "api journal.txt" })

@@ -1,6 +1,7 @@
 #if HTTP
   import CleanSlate
   import CleanSlateHTTP
+  import CleanSlateTestSupport
   import Foundation
   import Testing
 
@@ -62,16 +63,17 @@
   @Suite struct LateIncidentTests {
     @Test func requestsAfterTheBodyEndedAreReportedByTheTeardownAsOneFailure() async throws {
       // Given a test whose body has ended without an incident
-      let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+      let root = ScopeRuntime(
+        .process, name: "process", parent: nil, observer: .some(nil), sink: .collecting)
       let test = ScopeRuntime(.test, name: "Late/test()", parent: root)
       let api = try await test.withCurrent { try await use(.api) }
-      #expect(await test.finishBody().isEmpty)
+      #expect(await test.finishBodyCollectingFailures().isEmpty)
 
       // When two requests no route matches arrive before its teardown
       _ = try await Client.send("GET", "/todo", to: api)
       _ = try await Client.send("GET", "/nowhere", to: api)
-      let failures = await test.end()
-      _ = await root.end()
+      let failures = await test.endCollectingFailures()
+      await root.end()
 
       // Then the teardown reports both, in one failure at the fixture's declaration
       #expect(failures.map(\.code) == [.unmatchedRequest])

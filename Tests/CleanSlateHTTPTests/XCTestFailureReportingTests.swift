@@ -1,5 +1,6 @@
 #if HTTP
   import CleanSlate
+  import CleanSlateTestSupport
   import CleanSlateXCTest
   import Foundation
   import XCTest
@@ -75,7 +76,7 @@
       }
       let observer = FailureRecorder()
       XCTestObservationCenter.shared.addTestObserver(observer)
-      suite.run()
+      capturingOutput { suite.run() }
       XCTestObservationCenter.shared.removeTestObserver(observer)
       let failures = observer.failures.value
       return marks.mapValues { marks in ScenarioRun(marks: marks, failures: []) }

@@ -74,7 +74,7 @@
         try await client.execute(uri: "/notes", method: .get) { #expect($0.status == .ok) }
         #expect(!connectionRefused(port: try #require(client.port)))
       }
-      _ = await process.end()
+      await process.end()
       // Then, the test over, its port refuses connections.
       #expect(failures.isEmpty)
       #expect(connectionRefused(port: try #require(port.value)))
@@ -96,7 +96,7 @@
         _ = try await use(app)
         #expect(events.value == ["service started"])
       }
-      _ = await process.end()
+      await process.end()
       // Then the service was shut down gracefully.
       #expect(events.value == ["service started", "service shut down gracefully"])
     }
@@ -119,7 +119,7 @@
       _ = try await runTestScope("Notes/ordered()", in: process) {
         port.value = try await use(app).port
       }
-      _ = await process.end()
+      await process.end()
       // Then the app had stopped listening before the store was torn down.
       #expect(refusedWhenStoreWentAway.value == true)
     }
@@ -134,10 +134,10 @@
       await #expect {
         _ = try await runTestScope("Notes/broken()", in: process) { _ = try await use(app) }
       } throws: { error in
-        let failure = error as? CleanSlateError
-        return failure?.fixture == "broken" && "\(error)".contains("NoConfiguration")
+        let failure = (error as? FixtureUnavailable)?.failure
+        return failure?.fixture == "broken" && "\(failure as Any)".contains("NoConfiguration")
       }
-      _ = await process.end()
+      await process.end()
     }
   }
 #endif

@@ -115,7 +115,7 @@
         }
         return try await group.reduce(into: []) { $0.append($1) }
       }
-      _ = await process.end()
+      await process.end()
       // Then each saw its own note and nobody else's.
       #expect(Set(seen) == Set((0..<12).map { "note \($0)" }))
     }

@@ -2,8 +2,8 @@ import CleanSlateLaunch
 import Foundation
 import Testing
 
-/// Rule 13: a launch reset happens only when the argument and the environment token are both
-/// there and match; it touches only the declared stores and reports what it removed.
+/// Rule "Launch reset": a reset happens only when the argument and the environment token are
+/// both there and match; it touches only the declared stores and reports what it removed.
 @Suite struct LaunchResetTests {
   @Test func resetsEveryDeclaredStoreWithTheArgumentAndAMatchingToken() throws {
     // Given an app's data directory, file, defaults suite and custom action, all holding state

@@ -1,6 +1,7 @@
 #if LaunchedApp
   import CleanSlate
   import CleanSlateLaunchedApp
+  import CleanSlateTestSupport
   import Foundation
   import Testing
 
@@ -14,10 +15,10 @@
       let test = makeTestScope()
 
       // When a test uses it
-      let error = await #expect(throws: CleanSlateError.self) {
+      let error = await #expect(throws: FixtureUnavailable.self) {
         try await test.use(app, at: CodeLocation())
-      }
-      let failures = await test.end()
+      }?.failure
+      let failures = await test.endCollectingFailures()
 
       // Then setup failed once, saying what it waited for and showing the app's output
       #expect(error?.code == .appNotReady)
@@ -35,10 +36,10 @@
       let test = makeTestScope()
 
       // When a test uses it
-      let error = await #expect(throws: CleanSlateError.self) {
+      let error = await #expect(throws: FixtureUnavailable.self) {
         try await test.use(app, at: CodeLocation())
-      }
-      _ = await test.end()
+      }?.failure
+      await test.end()
 
       // Then setup failed with how it ended and what it printed
       #expect(error?.code == .appNotReady)
@@ -56,7 +57,7 @@
       // When it crashes during the test, and the test ends
       try await launched.send("crash")
       try await launched.waitForExit()
-      let failures = await test.end()
+      let failures = await test.endCollectingFailures()
 
       // Then the teardown reports the crash with the app's output, and the process is gone
       #expect(failures.map(\.code) == [.appCrashed])
@@ -77,7 +78,7 @@
       // When it exits with status 3 during the test
       try await launched.send("exit 3")
       try await launched.waitForExit()
-      let failures = await test.end()
+      let failures = await test.endCollectingFailures()
 
       // Then the test fails, naming the status
       #expect(failures.map(\.code) == [.appCrashed])
@@ -95,7 +96,7 @@
 
       // When the test fails, then ends
       test.markFailed()
-      let failures = await test.end()
+      let failures = await test.endCollectingFailures()
 
       // Then the app was stopped cleanly and no process with its id is left
       #expect(failures.isEmpty)
@@ -109,10 +110,10 @@
       let test = makeTestScope()
 
       // When a test uses it
-      let error = await #expect(throws: CleanSlateError.self) {
+      let error = await #expect(throws: FixtureUnavailable.self) {
         try await test.use(app, at: CodeLocation())
-      }
-      let failures = await test.end()
+      }?.failure
+      let failures = await test.endCollectingFailures()
 
       // Then setup failed, naming the path
       #expect(error?.code == .appLaunchFailed)

@@ -1,6 +1,7 @@
 #if LaunchedApp
   import CleanSlate
   import CleanSlateLaunchedApp
+  import CleanSlateTestSupport
   import Foundation
   import Testing
 
@@ -17,7 +18,7 @@
       // When a test uses it, then ends
       let launched = try await test.use(app, at: CodeLocation())
       let outputAtReady = launched.output
-      let failures = await test.end()
+      let failures = await test.endCollectingFailures()
 
       // Then the app had reset the directory before it got ready, and is gone
       #expect(outputAtReady.contains("CleanSlateLaunch reset: removed 1 items"))
@@ -38,7 +39,7 @@
 
       // When a test uses it
       let launched = try await test.use(app, at: CodeLocation())
-      _ = await test.end()
+      await test.end()
 
       // Then nothing was reset
       #expect(launched.output.contains("CleanSlateLaunch: no reset requested."))
@@ -54,7 +55,7 @@
       // When a line is sent to it
       try await launched.send("echo hello, app")
       let answer = try await launched.waitForLine(containing: "hello")
-      _ = await test.end()
+      await test.end()
 
       // Then its answer is found in its output
       #expect(answer == "hello, app")
@@ -70,7 +71,7 @@
       // When a test uses it
       let launched = try await test.use(app, at: CodeLocation())
       let announcement = try await launched.waitForLine(containing: "listening")
-      let failures = await test.end()
+      let failures = await test.endCollectingFailures()
 
       // Then setup returned once the port was open, and the server was stopped cleanly
       #expect(announcement == "listening on \(port)")
@@ -86,7 +87,7 @@
       let launched = try await test.use(app, at: CodeLocation())
 
       // When the test ends
-      let failures = await test.end()
+      let failures = await test.endCollectingFailures()
 
       // Then it was killed, and that is not a failure: it was asked to stop first
       #expect(failures.isEmpty)

@@ -1,6 +1,7 @@
 #if LaunchedApp
   import CleanSlate
   import CleanSlateLaunchedApp
+  import CleanSlateTestSupport
   import Foundation
 
   #if canImport(Glibc)
@@ -11,7 +12,8 @@
 
   /// A test scope under a private root and suite, so tests never share the real process scope.
   func makeTestScope(_ name: String = "LaunchedAppTests/test()") -> ScopeRuntime {
-    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+    let root = ScopeRuntime(
+      .process, name: "process", parent: nil, observer: .some(nil), sink: .collecting)
     let suite = ScopeRuntime(.suite, name: "LaunchedAppTests", parent: root)
     return ScopeRuntime(.test, name: name, parent: suite)
   }

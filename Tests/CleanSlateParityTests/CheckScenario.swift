@@ -1,9 +1,10 @@
 import CleanSlate
 import Foundation
 
-/// Seed 002's helpers and the contract defects of issue 14, as test bodies that XCTest's
-/// `FixtureTestCase` and the Swift Testing traits both run; each must produce the same issues,
-/// at the same lines, in both frameworks.
+/// The helpers XCTest suites keep in their base test case (a mock verified later, a notification
+/// expected, an object that must go away, assertions that keep the caller's line) and the edge
+/// cases of their contract, as test bodies that XCTest's `FixtureTestCase` and the Swift Testing
+/// traits both run; each must produce the same issues, at the same lines, in both frameworks.
 enum CheckScenario {
   // MARK: - Subjects
 
@@ -53,7 +54,7 @@ enum CheckScenario {
     return Server()
   }
 
-  /// The line that declares ``config``, where its setup failure must be reported.
+  /// The line that declares ``config``, which its setup failure names.
   static let configLine = #line + 2
   /// A fixture whose setup throws.
   static let config = Fixture<Int>("config") { _ in throw ParityFailure() }
@@ -83,7 +84,7 @@ enum CheckScenario {
   }
 
   /// Fixture values pass the leak check once their fixtures are torn down, whatever their
-  /// teardowns captured (issue 14, point 3).
+  /// teardowns captured.
   static func fixtureValuesAreReleased(_ checks: some CheckAdapter) async throws {
     checks.expectReleased(try await use(stoppedServer))
     checks.expectReleased(try await use(keptServer))
@@ -138,7 +139,9 @@ enum CheckScenario {
     return expectation.count
   }
 
-  /// A setup failure the body catches is reported all the same (issue 14, point 4).
+  /// The line that asks for ``client`` in ``caughtSetupFailure()``, where its failure lands.
+  static let caughtSetupFailureLine = #line + 3
+  /// A setup failure the body catches is reported all the same.
   static func caughtSetupFailure() async {
     let value = try? await use(client)
     precondition(value == nil)

@@ -1,11 +1,12 @@
 import CleanSlate
+import CleanSlateTestSupport
 import Foundation
 import Testing
 
 @testable import CleanSlateTesting
 
-/// The check scenarios through the Swift Testing traits: seed 002's helpers as global
-/// functions, and the fixes for the contract defects of issue 14.
+/// The check scenarios through the Swift Testing traits: a base test case's helpers as global
+/// functions, and the edge cases of their contract.
 @Suite struct SwiftTestingCheckTests {
   @Test func verifyLaterRunsAfterTrackedWorkHasBeenAwaited() async throws {
     // When a test registers a mock that work it started calls after the body ended
@@ -83,12 +84,14 @@ import Testing
     // When the body catches the setup failure of a dependency with try?
     let run = try await TraitRun { await CheckScenario.caughtSetupFailure() }
 
-    // Then it is one issue at the failing fixture's declaration, with the dependency path
+    // Then it is one issue at the line that asked, naming the failing fixture's declaration,
+    // with the dependency path
     #expect(run.issues.count == 1)
-    let failure = try #require(run.issues.first?.error as? CleanSlateError)
+    let failure = try #require(run.issues.first?.cleanSlateError)
     #expect(failure.code == .setupFailed)
     #expect(failure.dependencyPath == ["client", "config"])
-    #expect(run.issues.first?.sourceLocation?.line == CheckScenario.configLine)
+    #expect(failure.declaration?.line == CheckScenario.configLine)
+    #expect(run.issues.first?.sourceLocation?.line == CheckScenario.caughtSetupFailureLine)
   }
 
   @Test func withKnownIssueTreatsASetupFailureAsKnown() async throws {
@@ -97,10 +100,12 @@ import Testing
       await withKnownIssue { _ = try await use(CheckScenario.client) }
     }
 
-    // Then every issue recorded is known, the setup failure among them: the test passes
-    #expect(!run.issues.isEmpty)
+    // Then every issue recorded is known, the setup failure and the error use threw: the test
+    // passes
+    #expect(run.issues.count == 2)
     #expect(run.issues.allSatisfy { !$0.isFailure })
-    #expect(run.issues.contains { ($0.error as? CleanSlateError)?.fixture == "config" })
+    #expect(run.issues.first?.cleanSlateError?.fixture == "config")
+    #expect(run.issues.last?.error is FixtureUnavailable)
   }
 
   @Test func expectSetupFailureReturnsTheFailureWithoutReportingIt() async throws {
@@ -156,7 +161,10 @@ import Testing
 
     // Then each records one issue at its own line, and nothing crashes
     #expect(issues.compactMap(\.sourceLocation?.line) == lines.value)
-    #expect(issues.allSatisfy { "\($0)".contains("was called outside a running test") })
+    #expect(
+      issues.allSatisfy {
+        $0.text.contains("was called in a Swift Testing test without a CleanSlate scope.")
+      })
     #expect("\(issues)".contains("verifyLater(Mock)"))
   }
 }
@@ -187,13 +195,14 @@ struct SwiftTestingChecks: CheckAdapter {
 /// One test run through the `.cleanSlate` trait under a private process scope: the issues it
 /// recorded (kept out of the running test) and the error its body threw.
 struct TraitRun {
-  let issues: [Issue]
+  let issues: [RecordedIssue]
   let thrown: (any Error)?
 
   init(_ body: @escaping @Sendable () async throws -> Void) async throws {
     let thrown = Locked<(any Error)?>(nil)
     let trait: CleanSlateTrait = .cleanSlate
-    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+    let root = ScopeRuntime(
+      .process, name: "process", parent: nil, observer: .some(nil), sink: .collecting)
     issues = try await collectingIssues {
       do {
         try await root.withCurrent {
@@ -203,20 +212,8 @@ struct TraitRun {
       } catch {
         thrown.withLock { $0 = error }
       }
-      _ = await root.end()
+      await root.end()
     }
     self.thrown = thrown.withLock { $0 }
   }
-}
-
-/// Runs `body` and returns the issues it recorded, which are kept out of the running test.
-func collectingIssues(_ body: @Sendable () async throws -> Void) async throws -> [Issue] {
-  let issues = Locked<[Issue]>([])
-  let collector = IssueHandlingTrait.compactMapIssues { issue in
-    issues.withLock { $0.append(issue) }
-    return nil
-  }
-  try await collector.provideScope(
-    for: Test.current!, testCase: Test.Case.current, performing: body)
-  return issues.value
 }

@@ -1,4 +1,5 @@
 import CleanSlate
+import CleanSlateTestSupport
 import Testing
 
 @testable import CleanSlateTesting
@@ -10,8 +11,10 @@ import Testing
     // Given the shared fixtures, `.cleanSlate` on the suite and `.fixtures(broken)` on one test
     _ = ParityScenario.takeEvents()
     let suiteTrait: CleanSlateTrait = .cleanSlate
+    let brokenTraitLine = #line + 1
     let brokenTrait: CleanSlateTrait = .fixtures(ParityScenario.broken)
-    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+    let root = ScopeRuntime(
+      .process, name: "process", parent: nil, observer: .some(nil), sink: .collecting)
 
     // When the suite runs its three tests
     let issues = try await collectingIssues {
@@ -33,12 +36,14 @@ import Testing
     }
 
     // Then the events are the shared expectation, and the two failures are the failing test's
-    // own and the setup failure, at the broken fixture's declaration
+    // own and the setup failure, at the trait that asked for the broken fixture, naming its
+    // declaration
     #expect(ParityScenario.takeEvents() == ParityScenario.expectedEvents)
     #expect(issues.count == 2)
     #expect(issues.first?.comments.map(\.rawValue) == [ParityScenario.failureMessage])
     let setupFailure = try #require(issues.last)
-    #expect(setupFailure.sourceLocation?.line == ParityScenario.brokenLine)
-    #expect("\(setupFailure)".contains("Setup of fixture 'broken' threw: parity setup failure"))
+    #expect(setupFailure.sourceLocation?.line == brokenTraitLine)
+    #expect(setupFailure.cleanSlateError?.declaration?.line == ParityScenario.brokenLine)
+    #expect(setupFailure.text.contains("Setup of fixture 'broken' threw: parity setup failure"))
   }
 }

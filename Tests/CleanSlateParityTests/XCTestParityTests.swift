@@ -22,14 +22,20 @@ final class XCTestParityTests: XCTestCase {
     let run = try XCTUnwrap(Self.run)
 
     // Then the events are the shared expectation, and the two failures are the failing test's
-    // own and the setup failure, at the broken fixture's declaration
+    // own and the setup failure, at the line of setUp that asked for the broken fixture, naming
+    // its declaration
     XCTAssertEqual(run.events, ParityScenario.expectedEvents)
     XCTAssertEqual(run.failureCount, 2)
     XCTAssertEqual(run.failures.count, 2)
     XCTAssertTrue(
       run.failures.first?.description.contains(ParityScenario.failureMessage) == true,
       "\(run.failures)")
-    XCTAssertEqual(run.failures.last?.line, ParityScenario.brokenLine)
+    XCTAssertEqual(run.failures.last?.line, ParityCase.brokenUseLine)
+    XCTAssertTrue(
+      run.failures.last?.description.contains(
+        "declared at: CleanSlateParityTests/ParityScenario.swift:\(ParityScenario.brokenLine)")
+        == true,
+      "\(run.failures)")
     XCTAssertTrue(
       run.failures.last?.description.contains(
         "Setup of fixture 'broken' threw: parity setup failure") == true,
@@ -39,6 +45,7 @@ final class XCTestParityTests: XCTestCase {
 
 /// The tests of the scenario as a `FixtureTestCase`.
 final class ParityCase: NestedCase {
+  static let brokenUseLine = #line + 3
   override func setUp() async throws {
     try await super.setUp()
     if name.hasSuffix("brokenSetup") { _ = try await use(ParityScenario.broken) }

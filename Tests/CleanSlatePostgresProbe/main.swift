@@ -59,7 +59,7 @@
       try await database.connection.query(
         "INSERT INTO notes VALUES ('left behind')", logger: Logger(label: "probe"))
     }
-    _ = await process.end()
+    await process.end()
   }
 
   let mode = CommandLine.arguments.dropFirst().first ?? "exit"

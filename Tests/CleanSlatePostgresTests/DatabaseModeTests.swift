@@ -57,7 +57,7 @@
         }
         return try await group.reduce(into: []) { $0.append($1) }
       }
-      _ = await process.end()
+      await process.end()
       // Then each saw only its own writes.
       #expect(Set(seen) == [["left 1", "left 2", "left 3"], ["right 1", "right 2", "right 3"]])
     }
@@ -73,7 +73,7 @@
         #expect(failures.isEmpty)
       }
       // When the process scope ends.
-      _ = await process.end()
+      await process.end()
       // Then every name was different, and none of them (nor a clone made ahead) is left.
       #expect(Set(names.value).count == 3)
       let token = try #require(names.value.first?.split(separator: "_")[3])
@@ -94,7 +94,7 @@
         try await database.connection.query(
           "DELETE FROM players WHERE id > 1", logger: Logger(label: "tests"))
       }
-      _ = await process.end()
+      await process.end()
       // Then its database is kept, renamed cs_kept_…, with what the test left in it.
       #expect(failures.isEmpty)
       let kept = "cs_kept_" + name.value.dropFirst("cs_db_".count)
@@ -115,7 +115,7 @@
         let database = try await use(.playersDatabase)
         _ = try await database.connect()
       }
-      _ = await process.end()
+      await process.end()
       #expect(failures.count == 1)
       #expect(
         failures.first?.summary.contains("left 1 connection(s) opened with connect() open") == true)
@@ -153,7 +153,7 @@
         #expect(try await database.connection.integer("SELECT count(*) FROM players") == 100)
       }
       #expect(next.isEmpty)
-      _ = await process.end()
+      await process.end()
     }
 
     @Test func aFailingMigrationIsASetupFailureNamingTheMigration() async throws {
@@ -167,9 +167,11 @@
       // When a test uses it.
       let caught = Box<CleanSlateError?>(nil)
       _ = try await runTestScope(in: process) {
-        do { _ = try await use(broken) } catch let error as CleanSlateError { caught.value = error }
+        do { _ = try await use(broken) } catch let error as FixtureUnavailable {
+          caught.value = error.failure
+        }
       }
-      _ = await process.end()
+      await process.end()
       // Then setup fails naming the migration, and no template was marked complete.
       let failure = try #require(caught.value)
       #expect(failure.code == .setupFailed)
@@ -198,7 +200,7 @@
         // When a test process opens its session.
         let process = makeProcessScope()
         _ = try await runTestScope(in: process) { _ = try await use(.playersDatabase) }
-        _ = await process.end()
+        await process.end()
         // Then the dead process's database is gone and the live one's is still there.
         #expect(try await serverDatabases(prefix: dead).isEmpty)
         #expect(try await serverDatabases(prefix: live) == [live])
@@ -212,7 +214,7 @@
     @Test func theTemplateIsBuiltOnceAndReused() async throws {
       let process = makeProcessScope()
       _ = try await runTestScope(in: process) { _ = try await use(.playersDatabase) }
-      _ = await process.end()
+      await process.end()
       let templates = try await serverDatabases(prefix: "cs_tpl_")
       let key = PostgresTemplate.players.key(serverVersion: try await serverVersion())
       #expect(templates.contains("cs_tpl_\(key)"))

@@ -44,11 +44,11 @@
       // When a test uses it.
       let caught = Box<CleanSlateError?>(nil)
       _ = try await runTestScope(in: process) {
-        do { _ = try await use(fixture) } catch let error as CleanSlateError {
-          caught.value = error
+        do { _ = try await use(fixture) } catch let error as FixtureUnavailable {
+          caught.value = error.failure
         }
       }
-      _ = await process.end()
+      await process.end()
       // Then setup fails naming the host and port, and not the password.
       let failure = try #require(caught.value)
       #expect(failure.code == .setupFailed)

@@ -23,7 +23,7 @@
         #expect(connections.value.allSatisfy { RelayChannel.isHeld(by: $0) })
       }
       // When the process scope ends, and with it the drops of the test's database.
-      _ = await process.end()
+      await process.end()
       // Then none of them holds its channel any more.
       #expect(connections.value.count == 3)
       #expect(!connections.value.contains { RelayChannel.isHeld(by: $0) })
@@ -39,7 +39,7 @@
       let lent = try #require(connection.value)
       #expect(RelayChannel.isHeld(by: lent))
       // When the process scope ends.
-      _ = await process.end()
+      await process.end()
       // Then its connection, closed with its pool, holds its channel no more.
       #expect(!RelayChannel.isHeld(by: lent))
     }

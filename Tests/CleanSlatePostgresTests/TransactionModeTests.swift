@@ -64,7 +64,7 @@
         // Then nothing is reported, and the next test sees every seeded row.
         #expect(failures.isEmpty)
         #expect(try await nextTest(in: process).players == 100)
-        _ = await process.end()
+        await process.end()
       }
 
       @Test func aRawCommitIsReportedAndCannotLeakIntoTheNextTest() async throws {
@@ -86,7 +86,7 @@
         let next = try await nextTest(in: process)
         #expect(next.database != first.value)
         #expect(next.players == 100)
-        _ = await process.end()
+        await process.end()
         // And the database the rows leaked into is gone.
         #expect(try await serverDatabases(prefix: first.value).isEmpty)
       }
@@ -97,7 +97,8 @@
           // that waits for an advisory lock another session holds until the test's end has begun.
           let process = ScopeRuntime(
             .process, name: "process", parent: nil,
-            observer: .some(ReleaseWhenTeardownBegins("postgresTransaction", lock)))
+            observer: .some(ReleaseWhenTeardownBegins("postgresTransaction", lock)),
+            sink: .collecting)
           let first = Box<String>("")
           let failures = try await runTestScope(in: process) {
             let connection = try await use(.playersTransaction)
@@ -114,7 +115,7 @@
           // And the next test, with nothing reported, gets another database with every seeded
           // row.
           await expectAFreshDatabase(forTheNextTestIn: process, not: first.value)
-          _ = await process.end()
+          await process.end()
         }
       }
 
@@ -150,7 +151,7 @@
         }
         // And the first test's connection was lent again: rolled back, not replaced.
         #expect(reused)
-        _ = await process.end()
+        await process.end()
       }
 
       @Test func aTransactionThatWaitedTooLongIsRestartedBeforeItIsLent() async throws {
@@ -172,7 +173,7 @@
             "ROLLBACK TO SAVEPOINT cleanslate_test_transaction", logger: Logger(label: "tests"))
         }
         #expect(next.isEmpty)
-        _ = await process.end()
+        await process.end()
       }
 
       @Test func theEndOfATestWaitsForTheStatementsItLeftRunning() async throws {
@@ -196,7 +197,7 @@
         // And the next test sees every seeded row.
         _ = try await slow.value?.get()
         #expect(try await nextTest(in: process).players == 100)
-        _ = await process.end()
+        await process.end()
       }
 
       @Test func aStatementLeftRunningThatNeverFinishesIsReportedAndItsDatabaseRetired()
@@ -216,7 +217,7 @@
           #expect(failures.first?.summary.contains("left statements running") == true)
           // And the next test gets another database, with nothing reported.
           await expectAFreshDatabase(forTheNextTestIn: process, not: first.value)
-          _ = await process.end()
+          await process.end()
         }
       }
 
@@ -235,7 +236,7 @@
         let next = try await nextTest(in: process)
         #expect(next.players == 100)
         #expect(next.failures.isEmpty)
-        _ = await process.end()
+        await process.end()
       }
 
       @Test(arguments: [
@@ -261,7 +262,7 @@
         let next = try await nextTest(in: process)
         #expect(next.database != first.value)
         #expect(next.players == 100)
-        _ = await process.end()
+        await process.end()
       }
 
       @Test(arguments: [
@@ -283,7 +284,7 @@
         // Then nothing is reported, and the next tests see every seeded row.
         #expect(failures.isEmpty)
         for _ in 1...2 { #expect(try await nextTest(in: process).players == 100) }
-        _ = await process.end()
+        await process.end()
       }
 
       @Test func aTransactionLeftOpenIsReported() async throws {
@@ -293,7 +294,7 @@
           try await connection.query("BEGIN")
           try await connection.query("DELETE FROM players")
         }
-        _ = await process.end()
+        await process.end()
         #expect(failures.count == 1)
         #expect(failures.first?.summary.contains("left 1 transaction(s) open") == true)
       }

@@ -30,7 +30,7 @@ import Testing
         let outcome = try await cleanslate("report", first, second, "--output", output)
 
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput.contains("4 tests, 36 events from 2 processes"))
+        #expect(outcome.standardOutput.contains("4 tests, 38 events from 2 processes"))
         let page = try String(contentsOfFile: output, encoding: .utf8)
         #expect(page.hasPrefix("<!doctype html>"))
       }

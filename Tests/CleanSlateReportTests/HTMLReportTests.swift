@@ -41,6 +41,16 @@ import Testing
     #expect(page.contains("2 tests · 1 failed · 1 teardowns timed out · 1 process"))
   }
 
+  @Test func aFailedTestsNotesAreShownUnderItsFailureAndInItsData() async throws {
+    let page = try await samplePage()
+
+    // Then the replay command is under b()'s failure, whole, and in the timeline's data with
+    // the process's seed
+    let note = SampleTrace.replayNote.replacingOccurrences(of: "'", with: "&#39;")
+    #expect(page.contains("<pre class=\"note\">\(note)</pre></li>"), "\(page)")
+    #expect(page.contains("/tmp/SuitePackageTests.xctest · seed 2718281828"))
+  }
+
   @Test func namesThatLookLikeMarkupStayText() async throws {
     // Given a test whose name and message hold markup and a script end tag
     var trace = SampleTrace()

@@ -74,6 +74,17 @@ import Testing
     #expect(report.problems[2].location == "SuiteTests/B.swift:12")
   }
 
+  @Test func aFailedTestKeepsWhatItsFixturesNotedAndTheProcessItsSeed() async throws {
+    let report = try await sampleReport()
+    let b = try #require(report.tests.first { $0.name == "Suite/b()" })
+
+    // Then b() has its generator's note, at the line that asked for it, and so does its failure;
+    // the process has the seed its header names
+    #expect(b.notes == [.init(message: SampleTrace.replayNote, location: "SuiteTests/B.swift:9")])
+    #expect(report.problems.last?.notes == [SampleTrace.replayNote])
+    #expect(report.processes.map(\.seed) == ["2718281828"])
+  }
+
   @Test func aTestOfACrashedProcessIsUnfinishedUpToTheLastEvent() async throws {
     // Given a trace cut right after a test's setup (the process crashed)
     let sample = SampleTrace()

@@ -36,6 +36,11 @@ struct ReportInBrowserTests {
     #expect(dom.contains("Expectation failed: (count → 2) == 1"))
     #expect(dom.contains("SuiteTests/B.swift:12"))
     #expect(dom.contains("did not finish within 0.003 seconds"))
+    // Its generator's note, with the seed and the command that replays it
+    #expect(
+      dom.contains(
+        "<h3>Notes</h3><ul id=\"panel-notes\"><li class=\"note\"><pre>.seededRandom drew from the run's seed 2718281828"
+      ))
     // And nothing was requested from the network
     #expect(requests.isEmpty)
 

@@ -9,6 +9,7 @@ import XCTest
 //
 //   CleanSlateRunEndProbe xctest|testing failing|passing
 //   CleanSlateRunEndProbe xctest outside     (a check made where no test runs)
+//   CleanSlateRunEndProbe xctest thread      (a check made on a thread while a test runs)
 //   CleanSlateRunEndProbe sentinel           (two watched tests at once, one leaking a variable)
 
 /// A process fixture whose teardown throws when the probe runs in `failing` mode.
@@ -25,12 +26,18 @@ let tornDownAtTheEnd = Fixture("tornDownAtTheEnd", scope: .process) { context in
 final class UsesProcessFixture: FixtureTestCase {
   func usesIt() throws {
     XCTAssertEqual(try use(tornDownAtTheEnd), 1)
-    if CommandLine.arguments.dropFirst(2).first == "outside" { registerCheckOutsideAnyTest() }
+    if CommandLine.arguments.dropFirst(2).first == "thread" { registerCheckOnAThread() }
+  }
+
+  /// After the class's tests, no test runs: a check made then has no test to record it on.
+  override class func tearDown() {
+    if CommandLine.arguments.dropFirst(2).first == "outside" { registerCheckOnAThread() }
+    super.tearDown()
   }
 
   /// Registers a check through a test case that is not running, on a thread of its own (no
-  /// task-local scope either): there is no test to record it on.
-  private func registerCheckOutsideAnyTest() {
+  /// task-local scope either).
+  private static func registerCheckOnAThread() {
     struct Mock: SelfVerifying { func verify() throws {} }
     nonisolated(unsafe) let idle = UsesProcessFixture(name: "idle") { _ in }
     let done = DispatchSemaphore(value: 0)
@@ -40,6 +47,8 @@ final class UsesProcessFixture: FixtureTestCase {
     }.start()
     done.wait()
   }
+
+  private func registerCheckOnAThread() { Self.registerCheckOnAThread() }
 }
 
 switch CommandLine.arguments.dropFirst().first {
@@ -58,13 +67,17 @@ case "sentinel":
   // blamed for the variable one of them left set; the run's end reports it.
   ProcessScopeEnding.installOnce()
   let sentinel = Sentinel(checking: [.environment])
-  let leaking = ScopeRuntime(.test, name: "Probe/leaks()", parent: .process)
+  let atTests = Locked(0)
+  let countingSink = FailureSink(record: { _ in atTests.withLock { $0 += 1 } })
+  let leaking = ScopeRuntime(
+    .test, name: "Probe/leaks()", parent: .process, sink: countingSink)
   leaking.watchState(sentinel)
-  let other = ScopeRuntime(.test, name: "Probe/other()", parent: .process)
+  let other = ScopeRuntime(.test, name: "Probe/other()", parent: .process, sink: countingSink)
   other.watchState(sentinel)
   setenv("CLEANSLATE_PROBE_LEAK", "1", 1)
-  let atTests = await leaking.end() + other.end()
-  print("sentinel body done, \(atTests.count) failures at the tests")
+  await leaking.end()
+  await other.end()
+  print("sentinel body done, \(atTests.value) failures at the tests")
 default:
   FileHandle.standardError.write(
     Data("usage: CleanSlateRunEndProbe xctest|testing failing|passing\n".utf8))

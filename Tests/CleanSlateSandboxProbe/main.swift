@@ -1,9 +1,14 @@
-// A child process for the sandbox crash test.
+// A child process for the sandbox tests.
 //
-//   CleanSlateSandboxProbe crash   makes a test's temporary directory, prints its path, then
-//                                   kills itself with SIGKILL (no teardown, no cleanup)
-//   CleanSlateSandboxProbe wait    makes one, prints its path, then waits until standard input
-//                                   closes
+//   CleanSlateSandboxProbe crash       makes a test's temporary directory, prints its path, then
+//                                       kills itself with SIGKILL (no teardown, no cleanup)
+//   CleanSlateSandboxProbe wait        makes one, prints its path, then waits until standard
+//                                       input closes
+//   CleanSlateSandboxProbe temporary   runs one test the sentinel watches (files and the
+//                                       environment), which writes a file in the temporary
+//                                       directory through each way of naming it; prints where
+//                                       each way pointed and what the sentinel reported, ends
+//                                       the process scope, then waits until standard input closes
 //
 // The sandbox root comes from CLEANSLATE_SANDBOX_ROOT, set by the test.
 import CleanSlate
@@ -16,14 +21,55 @@ import Foundation
 #endif
 
 let mode = CommandLine.arguments.dropFirst().first ?? "crash"
-let test = ScopeRuntime(.test, name: "Probe/\(mode)()", parent: nil)
-let directory = try await test.withCurrent { try await use(.temporaryDirectory) }
-try Data("written before \(mode)".utf8).write(to: directory.appendingPathComponent("evidence.txt"))
-FileHandle.standardOutput.write(Data((directory.path + "\n").utf8))
+
+/// Prints `line` on standard output at once.
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// `$TMPDIR` as a child process sees it, after it wrote `child.txt` there.
+func childTemporaryDirectory() throws -> String {
+  let child = Process()
+  child.executableURL = URL(fileURLWithPath: "/bin/sh")
+  child.arguments = ["-c", "touch \"$TMPDIR/child.txt\" && printf %s \"$TMPDIR\""]
+  let output = Pipe()
+  child.standardOutput = output
+  try child.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  child.waitUntilExit()
+  return String(decoding: data, as: UTF8.self)
+}
 
 switch mode {
-case "crash":
-  kill(getpid(), SIGKILL)
-default:
+case "temporary":
+  let test = ScopeRuntime(
+    .test, name: "Probe/temporary()", parent: .process,
+    sink: FailureSink(record: { say("reported=\($0)") }))
+  test.watchState(Sentinel(checking: [.files, .environment]))
+  try await test.withCurrent {
+    let byFileManager = FileManager.default.temporaryDirectory
+    try Data("1".utf8).write(to: byFileManager.appendingPathComponent("file-manager.txt"))
+    let byFoundation = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+    try Data("2".utf8).write(to: byFoundation.appendingPathComponent("foundation.txt"))
+    say("TMPDIR=\(ProcessInfo.processInfo.environment["TMPDIR"] ?? "")")
+    say("FileManager=\(byFileManager.path)")
+    say("NSTemporaryDirectory=\(byFoundation.path)")
+    say("child=\(try childTemporaryDirectory())")
+    say("shared=\(ProcessInfo.processInfo.environment["CLEANSLATE_SHARED_TMPDIR"] ?? "")")
+  }
+  await test.end()
+  await ScopeRuntime.process.end()
+  say("ended")
   _ = FileHandle.standardInput.readDataToEndOfFile()
+default:
+  let test = ScopeRuntime(.test, name: "Probe/\(mode)()", parent: nil)
+  let directory = try await test.withCurrent { try await use(.temporaryDirectory) }
+  try Data("written before \(mode)".utf8).write(
+    to: directory.appendingPathComponent("evidence.txt"))
+  say(directory.path)
+  if mode == "crash" {
+    kill(getpid(), SIGKILL)
+  } else {
+    _ = FileHandle.standardInput.readDataToEndOfFile()
+  }
 }

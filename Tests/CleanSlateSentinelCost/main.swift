@@ -33,7 +33,16 @@ let cases: [(String, Sentinel)] =
       "files, the package directory only",
       Sentinel(checking: [.files], fileRoots: [.packageDirectory])
     ),
-    ("files, the default roots (package, HOME, temporary)", Sentinel(checking: [.files])),
+    (
+      "files, the default roots (package, the process's own temporary directory)",
+      Sentinel(checking: [.files])
+    ),
+    (
+      "files, the package directory, HOME and the shared temporary directory",
+      Sentinel(
+        checking: [.files],
+        fileRoots: [.packageDirectory, .homeDirectory, .sharedTemporaryDirectory])
+    ),
     (
       "environment + currentDirectory + fileDescriptors + threads + childProcesses",
       Sentinel(checking: required)
@@ -53,3 +62,11 @@ for (name, sentinel) in cases {
   }
   print("| \(name) | \(take) | \(check) |")
 }
+
+// What a watch of files in the package directory or of standard defaults adds: whether another
+// watched process of the package ran alongside, noted as it begins and asked as it ends.
+WatchedProcesses.shared.register()
+let mark = WatchedProcesses.shared.mark()
+let begin = median { _ = WatchedProcesses.shared.mark() }
+let end = median { _ = WatchedProcesses.shared.alongside(since: mark) }
+print("| other watched processes of the package (files, userDefaults) | \(begin) | \(end) |")

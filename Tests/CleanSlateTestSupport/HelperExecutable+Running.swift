@@ -46,6 +46,22 @@ extension HelperExecutable {
       }
     }
 
+    /// The lines it prints on standard output, up to and including `last` (or all it printed
+    /// before it closed standard output).
+    package func linesUntil(_ last: String) async -> [String] {
+      await offThread {
+        var data = Data()
+        var lines: [String] = []
+        while !lines.contains(last) {
+          let chunk = self.output.fileHandleForReading.availableData
+          if chunk.isEmpty { break }
+          data += chunk
+          lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        return lines
+      }
+    }
+
     /// Waits until it has exited.
     package func waitUntilExit() async {
       await offThread { self.process.waitUntilExit() }

@@ -65,14 +65,13 @@ package struct Scopes {
   package let suite: ScopeRuntime
 
   package init(observer: (any LifecycleObserver)? = nil) {
-    root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(observer))
+    root = ScopeRuntime(
+      .process, name: "process", parent: nil, observer: .some(observer), sink: .collecting)
     suite = ScopeRuntime(.suite, name: "Suite", parent: root)
   }
 
-  /// A test scope in the suite; `reporter` receives the failures reported as they happen.
-  package func test(
-    _ name: String = "Suite/test()", reporter: FailureReporter? = nil
-  ) -> ScopeRuntime {
-    ScopeRuntime(.test, name: name, parent: suite, reporter: reporter)
+  /// A test scope in the suite; its failures go to the current ``FailureCollector``.
+  package func test(_ name: String = "Suite/test()") -> ScopeRuntime {
+    ScopeRuntime(.test, name: name, parent: suite)
   }
 }

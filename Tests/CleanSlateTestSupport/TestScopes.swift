@@ -1,8 +1,8 @@
 package import CleanSlate
 import Foundation
 
-/// Runs `body` in a test scope of its own, inside `process`, and returns what ending the test
-/// scope reported. Marks the test failed first when `failing` is set.
+/// Runs `body` in a test scope of its own, inside `process`, and returns what the end of its body
+/// and of the scope recorded. Marks the test failed first when `failing` is set.
 package func runTestScope(
   _ name: String = "Tests/test()",
   in process: ScopeRuntime,
@@ -17,7 +17,10 @@ package func runTestScope(
     thrown = error
   }
   if failing { test.markFailed() }
-  let failures = await test.finishBody() + test.end()
+  let failures = await collectingFailures {
+    await test.finishBody()
+    await test.end()
+  }
   if let thrown { throw thrown }
   return failures
 }
@@ -25,7 +28,7 @@ package func runTestScope(
 /// A private process scope, so that process-scoped fixtures are set up and torn down inside one
 /// test of ours.
 package func makeProcessScope() -> ScopeRuntime {
-  ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+  ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil), sink: .collecting)
 }
 
 /// A value shared with `@Sendable` closures, behind a lock.

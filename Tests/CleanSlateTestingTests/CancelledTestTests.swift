@@ -13,7 +13,7 @@ extension Fixture where Value == Void {
   }
 }
 
-/// Rule 3: a cancelled test is still torn down, shielded from its cancellation.
+/// Rule "Teardown stack": a cancelled test is still torn down, shielded from its cancellation.
 @Suite(.cleanSlate) struct CancelledTestTests {
   @Test(.fixtures(.needsUncancelledTeardown))
   func aCancelledTestIsTornDownWithoutFailing() throws {

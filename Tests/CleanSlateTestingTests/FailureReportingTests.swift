@@ -3,10 +3,11 @@ import CleanSlateTestSupport
 import CleanSlateTesting
 import Testing
 
-/// Rules 4 and 5 through the trait: each failure is recorded once, at the line that declared
-/// the fixture or registered the teardown; the body's own error stays the test's.
+/// Rules "Setup failures" and "Errors never lost" through the trait: each failure is recorded
+/// once, at the line that asked for the fixture or registered the teardown; the body's own error
+/// stays the test's.
 @Suite struct FailureReportingTests {
-  @Test func anEagerSetupFailureSkipsTheBodyAndIsReportedOnceAtTheFixture() async throws {
+  @Test func anEagerSetupFailureSkipsTheBodyAndIsReportedOnceAtTheTrait() async throws {
     // Given a test fixture that registers a teardown and then throws, listed eagerly
     let driver = TraitDriver()
     let journal = Journal()
@@ -14,6 +15,7 @@ import Testing
       context.addTeardown { journal.record("undo server") }
       throw Boom(label: "port in use")
     }
+    let traitLine = #line + 1
     let trait: CleanSlateTrait = .fixtures(server)
 
     // When the test runs
@@ -23,15 +25,15 @@ import Testing
       }
     }
 
-    // Then the body was skipped, one issue names the fixture at its declaration, and what it
-    // set up was torn down
+    // Then the body was skipped, one issue names the fixture at the trait that asked for it,
+    // and what it set up was torn down
     #expect(journal.all == ["undo server"])
     #expect(issues.count == 1)
     let failure = try #require(issues.first?.cleanSlateError)
     #expect(failure.code == .setupFailed)
     #expect(failure.description.contains("Setup of fixture 'server' threw: port in use"))
-    #expect(issues.first?.sourceLocation?.line == server.location.line)
-    #expect(issues.first?.sourceLocation?.fileID == server.location.fileID)
+    #expect(failure.declaration == server.location)
+    #expect(issues.first?.sourceLocation?.line == traitLine)
   }
 
   @Test func aSetupFailureThrownFromUseInTheBodyIsReportedOnceNotTwice() async throws {
@@ -41,16 +43,18 @@ import Testing
     let trait: CleanSlateTrait = .cleanSlate
 
     // When the body asks for it and lets the error propagate
+    let useLine = #line + 3
     let issues = try await driver.run {
       try await trait.provideScope(for: .test("Suite/test()")) {
         _ = try await use(broken)
       }
     }
 
-    // Then exactly one issue is recorded, at the fixture, and the provider does not rethrow it
+    // Then exactly one issue is recorded, at the line that asked, and the provider does not
+    // rethrow the error
     #expect(issues.count == 1)
     #expect(issues.first?.cleanSlateError?.fixture == "broken")
-    #expect(issues.first?.sourceLocation?.line == broken.location.line)
+    #expect(issues.first?.sourceLocation?.line == useLine)
   }
 
   @Test func aThrowingTeardownIsRecordedAtTheLineThatRegisteredIt() async throws {

@@ -21,7 +21,7 @@ extension Fixture where Value == Int {
   }
 }
 
-/// Rule 1: every argument case of a parameterized test is a test scope of its own.
+/// Rule "Scopes": every argument case of a parameterized test is a test scope of its own.
 @Suite(.cleanSlate) struct ParameterizedTestScopeTests {
   @Test(arguments: 0..<8)
   func eachArgumentCaseGetsItsOwnTestScope(argument: Int) async throws {

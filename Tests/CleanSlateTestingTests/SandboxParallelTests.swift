@@ -2,8 +2,8 @@ import CleanSlateTesting
 import Foundation
 import Testing
 
-/// Rules 11 and 12 under Swift Testing's parallel execution: every test writes the same relative
-/// path and sets the same variable, and none sees another's.
+/// Rules "Process-global state" and "Safe sandboxes" under Swift Testing's parallel execution:
+/// every test writes the same relative path and sets the same variable, and none sees another's.
 ///
 /// Run: `swift test --parallel --filter SandboxParallelTests`
 @Suite(.cleanSlate) struct SandboxParallelTests {

@@ -16,7 +16,7 @@ import Testing
     #expect(outcome.standardOutput.contains("sentinel body done, 0 failures at the tests"))
     #expect(
       outcome.standardError.contains(
-        "[CleanSlate] process scope: The test run left 1 environment variable changed at its end:"))
+        ": error: The test run left 1 environment variable changed at its end:"))
     #expect(
       outcome.standardError.contains(
         "+ CLEANSLATE_PROBE_LEAK=\"1\" (added); it changed while 'Probe/leaks()' and 'Probe/other()' ran"

@@ -20,7 +20,7 @@ import Testing
   }
 
   /// Drives the trait as the only sentinel test running, and returns the issues it recorded.
-  func run(_ body: @Sendable () async throws -> Void) async throws -> [Issue] {
+  func run(_ body: @Sendable () async throws -> Void) async throws -> [RecordedIssue] {
     try await oneSentinelTestAtATime { try await TraitDriver().run(body) }
   }
 
@@ -91,7 +91,9 @@ import Testing
     defer { unsetenv(name) }
 
     // When a watched suite runs two tests at the same time, one leaking a variable
+    // (each ends only once the variable is set, so that both saw it change)
     let bothRunning = Rendezvous(parties: 2)
+    let leaked = Rendezvous(parties: 2)
     let issues = try await run {
       try await CleanSlateTrait.cleanSlate.provideScope(for: target(.suite, "Suite")) {
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -99,11 +101,13 @@ import Testing
             try await CleanSlateTrait.cleanSlate.provideScope(for: target(.test, "Suite/leaks()")) {
               await bothRunning.arrive()
               setenv(name, "1", 1)
+              await leaked.arrive()
             }
           }
           group.addTask {
             try await CleanSlateTrait.cleanSlate.provideScope(for: target(.test, "Suite/other()")) {
               await bothRunning.arrive()
+              await leaked.arrive()
             }
           }
           try await group.waitForAll()
@@ -174,7 +178,7 @@ extension Trait where Self == ConditionTrait {
   }
 }
 
-extension Issue {
+extension RecordedIssue {
   /// Whether the issue is a CleanSlate failure whose message mentions `text`.
   func mentions(_ text: String) -> Bool {
     cleanSlateError?.summary.contains(text) ?? false

@@ -42,8 +42,8 @@ extension Fixture where Value == Void {
   }
 }
 
-/// Rules 1 and 3 under parallel execution: a suite fixture is set up once for all the suite's
-/// tests and torn down once, after the last of them.
+/// Rules "Scopes" and "Teardown stack" under parallel execution: a suite fixture is set up once
+/// for all the suite's tests and torn down once, after the last of them.
 @Suite(.fixtures(.sharedBySuite, .testLifetime))
 struct SharedSuiteFixtureTests {
   @Test(arguments: 0..<50)

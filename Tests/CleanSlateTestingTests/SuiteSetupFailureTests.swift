@@ -22,17 +22,17 @@ extension Fixture where Value == Int {
   }
 }
 
-/// Rule 4 in a real suite: every test that needs a suite fixture whose setup threw fails, the
+/// Setup failures in a real suite: every test that needs a suite fixture whose setup threw fails, the
 /// setup is not retried, and what it set up is torn down once.
 @Suite(.cleanSlate) struct BrokenSuiteFixtureTests {
   @Test(arguments: 0..<4)
   func everyTestThatNeedsTheBrokenSuiteFixtureFails(index: Int) async throws {
     // Given a suite fixture whose setup throws
     // When each test asks for it
-    try await withKnownIssue {
-      _ = try await use(.brokenSuiteFixture)
+    await withKnownIssue {
+      _ = try? await use(.brokenSuiteFixture)
     } matching: { issue in
-      (issue.error as? CleanSlateError)?.fixture == "brokenSuiteFixture"
+      issue.comments.first?.rawValue.contains("fixture 'brokenSuiteFixture' declared at") == true
     }
 
     // Then each one fails, and the setup ran only once
@@ -40,7 +40,7 @@ extension Fixture where Value == Int {
   }
 }
 
-/// Rule 4 through the trait: an eager suite fixture that fails is reported in full once, each
+/// Setup failures through the trait: an eager suite fixture that fails is reported in full once, each
 /// test is skipped with a short issue pointing to it, and nothing is torn down twice.
 @Suite struct SuiteSetupFailureTests {
   @Test func aFailedSuiteSetupIsReportedOnceInFullAndOnceShortPerTest() async throws {
@@ -51,6 +51,7 @@ extension Fixture where Value == Int {
       context.addTeardown { journal.record("undo database") }
       throw Boom(label: "connection refused")
     }
+    let traitLine = #line + 1
     let trait: CleanSlateTrait = .fixtures(database)
 
     // When the suite runs three tests
@@ -68,7 +69,8 @@ extension Fixture where Value == Int {
     let codes = issues.map { $0.cleanSlateError?.code }
     #expect(codes == [.setupFailed, .setupFailedEarlier, .setupFailedEarlier, .setupFailedEarlier])
     #expect(issues.allSatisfy { $0.cleanSlateError?.fixture == "database" })
-    #expect(issues.first?.sourceLocation?.line == database.location.line)
+    #expect(issues.allSatisfy { $0.sourceLocation?.line == traitLine })
+    #expect(issues.allSatisfy { $0.cleanSlateError?.declaration == database.location })
     #expect(journal.all == ["undo database"])
   }
 }

@@ -1,17 +1,60 @@
-import CleanSlateTesting
+import CleanSlate
 import Testing
 
-/// `use(_:)` without a CleanSlate scope fails with a message that says which trait to add.
+@testable import CleanSlateTesting
+
+/// `use(_:)` without a CleanSlate scope fails with a message that says why, at the line of the
+/// call: no CleanSlate code runs before the error is thrown, so Swift Testing records it where
+/// it puts every thrown error, and the message names the call.
 @Suite struct UseOutsideAnyScopeTests {
-  @Test func useOutsideAnyScopeNamesTheTraitToAdd() async {
-    // Given a test that has no CleanSlate trait
+  @Test func useInATestWithoutTheTraitNamesTheTraitToAdd() async throws {
+    // Given a test that has no CleanSlate trait, in a run where the trait is in use
+    ScopelessSwiftTestingCalls.registerOnce()
+
     // When it asks for a fixture
+    let line = #line + 1  // inside #expect, the call reports the macro's line
     let error = await #expect(throws: CleanSlateError.self) {
       try await use(.answer)
     }
 
-    // Then the failure says there is no scope, and to add `.cleanSlate`
-    #expect(error?.code == .noActiveScope)
-    #expect(error?.description.contains(".cleanSlate") == true)
+    // Then the failure says so, names the call's line, and says which trait to add
+    #expect(
+      error?.description == """
+        use(.answer) was called in a Swift Testing test without a CleanSlate scope.
+          called at: CleanSlateTestingTests/UseOutsideAnyScopeTests.swift:\(line)
+          Add the .cleanSlate trait to the suite or the test (import CleanSlateTesting).
+        """)
+  }
+
+  @Test func useFromADetachedTaskOfACleanSlateTestSaysTheTaskDoesNotInheritTheScope()
+    async throws
+  {
+    // Given a test with the trait that starts a detached task
+    let driver = TraitDriver()
+    let thrown = Locked<(any Error)?>(nil)
+    let line = Locked(0)
+
+    // When the detached task asks for a fixture
+    _ = try await driver.run {
+      try await CleanSlateTrait.cleanSlate.provideScope(for: .test("Suite/detached()")) {
+        await Task.detached {
+          do {
+            line.withLock { $0 = #line + 1 }
+            _ = try await use(.answer)
+          } catch {
+            thrown.withLock { $0 = error }
+          }
+        }.value
+      }
+    }
+
+    // Then the failure says the task does not inherit the test's scope, and the way out
+    let error = try #require(thrown.value as? CleanSlateError)
+    #expect(
+      error.description == """
+        use(.answer) was called from a task that does not inherit the running test's CleanSlate scope.
+          called at: CleanSlateTestingTests/UseOutsideAnyScopeTests.swift:\(line.value)
+          Tasks made with Task.detached, Dispatch queues and threads of their own do not see the test's scope. Pass the value in (get it with use in the test, before the work starts), or run the work in a child task: async let, a task group, or Task { } started by the test.
+        """)
   }
 }

@@ -5,7 +5,7 @@ import Dispatch
 import Foundation
 import Testing
 
-/// DESIGN.md rule 9 through the `.cleanSlate` trait: the work tracker is awaited when the body
+/// Rule "Async work" through the `.cleanSlate` trait: the work tracker is awaited when the body
 /// ends, before any fixture teardown; work outliving the timeout is reported as one issue at the
 /// line that started it, and cancelled.
 @Suite struct WorkTrackerTraitTests {
@@ -87,7 +87,7 @@ import Testing
   }
 
   @Test func gcdWorkInTheTrackersGroupIsAwaited() async throws {
-    // Given a body that hands the tracker's group to seed 002-style GCD code
+    // Given a body that hands the tracker's group to GCD code in the dispatch-group pattern
     let driver = TraitDriver()
     let journal = Journal()
 

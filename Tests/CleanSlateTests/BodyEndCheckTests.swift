@@ -3,8 +3,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// What runs when a test body ends (rules 9 and 10): waits for work before verifications, and
-/// teardowns that let go of what they captured before the leak checks.
+/// What runs when a test body ends (rules "Async work" and "Leak checks"): waits for work before
+/// verifications, and teardowns that let go of what they captured before the leak checks.
 @Suite struct BodyEndCheckTests {
   @Test func workIsAwaitedBeforeAnyVerificationWhateverTheRegistrationOrder() async throws {
     // Given a verification registered before a wait for work, and one after
@@ -24,7 +24,7 @@ import Testing
     }
 
     // When the body ends
-    _ = await test.finishBody()
+    await test.finishBody()
 
     // Then the work was settled first, then the verifications ran in registration order
     #expect(journal.all == ["settle work", "verify 1", "verify 2"])
@@ -47,7 +47,7 @@ import Testing
     }
 
     // When the test ends
-    let failures = await test.end()
+    let failures = await test.endCollectingFailures()
 
     // Then the value was gone by the time the check ran
     #expect(failures.isEmpty)

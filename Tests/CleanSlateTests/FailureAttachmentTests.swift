@@ -21,7 +21,7 @@ import Testing
     try await test.use(journal, at: CodeLocation())
     try await test.use(shared, at: CodeLocation())
     test.markFailed()
-    _ = await test.end()
+    await test.end()
     let attachments = await test.failureAttachments()
 
     // Then its own fixture's attachment comes first, then the suite's, then the outline
@@ -39,7 +39,7 @@ import Testing
     let test = Scopes().test()
     try await test.use(quiet, at: CodeLocation())
     test.markFailed()
-    _ = await test.end()
+    await test.end()
 
     // Then only the outline is attached
     #expect(await test.failureAttachments().map(\.name) == ["lifecycle outline.txt"])
@@ -57,7 +57,7 @@ import Testing
 
       // When the test fails and ends
       test.markFailed()
-      _ = await test.end()
+      await test.end()
       let attachments = await test.failureAttachments()
 
       // Then the attachment names the (removed) directory and lists what it held
@@ -78,7 +78,7 @@ import Testing
       _ = try await test.use(fixture, at: CodeLocation())
 
       // When it ends
-      _ = await test.end()
+      await test.end()
 
       // Then the directory's attachment has nothing to say
       #expect(await test.failureAttachments().map(\.name) == ["lifecycle outline.txt"])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 1: a fixture's value is cached for its scope and shared inside it.
+/// Rule "Scopes": a fixture's value is cached for its scope and shared inside it.
 @Suite struct FixtureScopeTests {
   @Test func testFixtureIsCreatedOncePerTest() async throws {
     // Given a test-scoped fixture that counts its setups
@@ -17,10 +17,10 @@ import Testing
     let first = scopes.test("Suite/first()")
     let a = try await first.use(counter, at: CodeLocation())
     let b = try await first.use(counter, at: CodeLocation())
-    _ = await first.end()
+    await first.end()
     let second = scopes.test("Suite/second()")
     let c = try await second.use(counter, at: CodeLocation())
-    _ = await second.end()
+    await second.end()
 
     // Then the first test sees one value, and the second test gets its own
     #expect(a == b)
@@ -40,7 +40,7 @@ import Testing
     for name in ["Suite/a()", "Suite/b()"] {
       let test = scopes.test(name)
       #expect(try await test.use(shared, at: CodeLocation()) == 42)
-      _ = await test.end()
+      await test.end()
     }
 
     // Then it was set up once, and lives until the suite ends
@@ -59,9 +59,9 @@ import Testing
     _ = try await test.use(shared, at: CodeLocation())
 
     // When the test ends, then the suite
-    _ = await test.end()
+    await test.end()
     let afterTest = journal.all
-    _ = await scopes.suite.end()
+    await scopes.suite.end()
 
     // Then the teardown waited for the suite
     #expect(afterTest.isEmpty)
@@ -74,13 +74,14 @@ import Testing
     let global = Fixture("global", scope: .process) { _ in
       journal.record("setup"); return 7
     }
-    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+    let root = ScopeRuntime(
+      .process, name: "process", parent: nil, observer: .some(nil), sink: .collecting)
     for suiteName in ["A", "B"] {
       let suite = ScopeRuntime(.suite, name: suiteName, parent: root)
       let test = ScopeRuntime(.test, name: "\(suiteName)/t()", parent: suite)
       _ = try await test.use(global, at: CodeLocation())
-      _ = await test.end()
-      _ = await suite.end()
+      await test.end()
+      await suite.end()
     }
 
     // Then both suites shared one setup
@@ -93,13 +94,14 @@ import Testing
     let shared = Fixture("shared", scope: .suite) { _ in
       journal.record("setup"); return 1
     }
-    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+    let root = ScopeRuntime(
+      .process, name: "process", parent: nil, observer: .some(nil), sink: .collecting)
 
     // When two such tests use a suite fixture
     for _ in 0..<2 {
       let test = ScopeRuntime(.test, name: "t()", parent: root)
       _ = try await test.use(shared, at: CodeLocation())
-      _ = await test.end()
+      await test.end()
     }
 
     // Then it is kept in the process scope and set up once
@@ -116,17 +118,26 @@ import Testing
 
     // Then it resolved there
     #expect(result == "hello")
-    _ = await test.end()
+    await test.end()
   }
 
-  @Test func globalUseOutsideAnyScopeSaysWhatToAdd() async throws {
-    // Given no current scope
+  @Test func globalUseFromATaskThatDoesNotInheritTheScopeSaysSo() async throws {
+    // Given a running test, and a detached task that does not inherit its scope
     let value = Fixture("value") { _ in 1 }
+    let test = Scopes().test()
 
-    // When use(_:) is called, then it fails with advice naming the trait and the base class
-    let error = await #expect(throws: CleanSlateError.self) { try await use(value) }
+    // When use(_:) is called in that task, then it fails saying why, and the way out
+    let error = await test.withCurrent {
+      await Task.detached {
+        await #expect(throws: CleanSlateError.self) { try await use(value) }
+      }.value
+    }
     #expect(error?.code == .noActiveScope)
-    #expect(error?.description.contains(".cleanSlate") == true)
-    #expect(error?.description.contains("FixtureTestCase") == true)
+    #expect(
+      error?.summary
+        == "use(.value) was called from a task that does not inherit the running test's CleanSlate scope."
+    )
+    #expect(error?.advice?.contains("Pass the value in") == true)
+    await test.end()
   }
 }

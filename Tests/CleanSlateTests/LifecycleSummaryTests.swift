@@ -51,12 +51,13 @@ import Testing
     // Given an outline writer on a private process scope with one test and a fixture
     let lines = Locked<[String]>([])
     let writer = TraceOutlineWriter { line in lines.withLock { $0.append(line) } }
-    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(writer))
+    let root = ScopeRuntime(
+      .process, name: "process", parent: nil, observer: .some(writer), sink: .collecting)
     let scratch = Fixture("scratch") { _ in 1 }
 
     // When the test uses it and everything ends
     _ = try await runTestScope(in: root) { _ = try await use(scratch) }
-    _ = await root.end()
+    await root.end()
 
     // Then the outline ends with the summary
     let text = lines.value.joined()

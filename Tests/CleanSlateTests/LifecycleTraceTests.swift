@@ -4,7 +4,7 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 14: every lifecycle event can be observed, as an outline or as JSON Lines.
+/// Rule "Lifecycle trace": every lifecycle event can be observed, as an outline or as JSON Lines.
 @Suite struct LifecycleTraceTests {
   @Test func everyStepOfAScopeIsObservedInOrder() async throws {
     // Given an observed suite and test, a suite fixture and a test fixture built on it
@@ -22,8 +22,8 @@ import Testing
     // When one test uses the store and everything ends
     let test = scopes.test("Suite/saves()")
     _ = try await test.use(store, at: CodeLocation())
-    _ = await test.end()
-    _ = await scopes.suite.end()
+    await test.end()
+    await scopes.suite.end()
 
     // Then the outline shows each step, dependencies inside their users
     #expect(
@@ -55,7 +55,7 @@ import Testing
     try await test.use(fragile, at: CodeLocation())
 
     // When it ends
-    _ = await test.end()
+    await test.end()
 
     // Then the teardown and the scope are marked failed
     let teardownEnd = recorder.all.first { $0.phase == .teardownEnd }
@@ -106,13 +106,14 @@ import Testing
       .appendingPathComponent("cleanslate-trace-\(UUID().uuidString).jsonl").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let writer = TraceJSONLinesWriter(path: path, runID: "run-1")
-    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(writer))
+    let root = ScopeRuntime(
+      .process, name: "process", parent: nil, observer: .some(writer), sink: .collecting)
     let test = ScopeRuntime(.test, name: "T/t()", parent: root)
     let scratch = Fixture("scratch") { _ in 1 }
 
     // When a fixture is set up, the test ends and the writer flushes
     _ = try await test.use(scratch, at: CodeLocation())
-    _ = await test.end()
+    await test.end()
     writer.flush()
 
     // Then the first line is the process's header, and each later line an event of it

@@ -4,7 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 11: the current directory is changed for one test and restored afterwards.
+/// Rule "Process-global state": the current directory is changed for one test and restored
+/// afterwards.
 @Suite struct SandboxCurrentDirectoryTests {
   @Test func relativePathsLandInTheTestsOwnDirectory() async throws {
     // Given a test whose current directory is its temporary directory
@@ -21,7 +22,7 @@ import Testing
     // Then the file is in its temporary directory, and the directory is restored at the end
     #expect(directory == (try await test.use(.temporaryDirectory, at: CodeLocation())))
     #expect(contents(of: directory.appendingPathComponent("output.txt")) == "relative")
-    #expect(await test.end().isEmpty)
+    #expect(await test.endCollectingFailures().isEmpty)
     #expect(restored.value == before.value)
   }
 
@@ -40,7 +41,7 @@ import Testing
       test.markFailed()
 
       // When it ends
-      _ = await test.end()
+      await test.end()
 
       // Then the previous current directory is back
       #expect(restored.value == before.value)
@@ -51,10 +52,10 @@ import Testing
     let test = Scopes().test()
     let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
 
-    let error = await #expect(throws: CleanSlateError.self) {
+    let error = await #expect(throws: FixtureUnavailable.self) {
       try await test.use(.currentDirectory(missing), at: CodeLocation())
-    }
-    _ = await test.end()
+    }?.failure
+    await test.end()
 
     #expect(error?.summary.contains(missing.path) == true)
   }

@@ -4,7 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 11: environment variables are restored exactly, including those that did not exist.
+/// Rule "Process-global state": environment variables are restored exactly, including those
+/// that did not exist.
 @Suite struct SandboxEnvironmentTests {
   @Test func setsAndUnsetsVariablesThenRestoresThemExactly() async throws {
     // Given one variable that exists and one that does not
@@ -23,7 +24,7 @@ import Testing
     #expect(ProcessEnvironment.value(of: existing) == nil)
     #expect(ProcessEnvironment.value(of: missing) == "new")
     #expect(ProcessInfo.processInfo.environment[missing] == "new")
-    let failures = await test.end()
+    let failures = await test.endCollectingFailures()
 
     // Then the first has its value back and the second does not exist again
     #expect(failures.isEmpty)
@@ -45,7 +46,7 @@ import Testing
     test.markFailed()
 
     // When the test ends
-    _ = await test.end()
+    await test.end()
 
     // Then the variable no longer exists
     #expect(restored.value == .some(nil))
@@ -66,7 +67,7 @@ import Testing
 
     // Then the later one wins, and the end restores the value from before both
     #expect(ProcessEnvironment.value(of: name) == "second")
-    _ = await test.end()
+    await test.end()
     #expect(restored.value == "outer")
   }
 
@@ -76,10 +77,10 @@ import Testing
     let test = Scopes().test()
 
     // When it is used
-    let error = await #expect(throws: CleanSlateError.self) {
+    let error = await #expect(throws: FixtureUnavailable.self) {
       try await test.use(.environment([valid: "x", "BAD=NAME": "y"]), at: CodeLocation())
-    }
-    _ = await test.end()
+    }?.failure
+    await test.end()
 
     // Then setup failed, naming the variable, and nothing was set
     #expect(error?.code == .setupFailed)

@@ -4,7 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 11: HOME and the XDG base directories point into the test's sandbox, then are restored.
+/// Rule "Process-global state": HOME and the XDG base directories point into the test's
+/// sandbox, then are restored.
 @Suite struct SandboxHomeDirectoryTests {
   static let variables = [
     "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME",
@@ -36,7 +37,7 @@ import Testing
     #expect(ProcessEnvironment.value(of: "XDG_CONFIG_HOME") == home.path + "/.config")
 
     // When the test ends, everything is as before
-    #expect(await test.end().isEmpty)
+    #expect(await test.endCollectingFailures().isEmpty)
     #expect(restored.value == before.value)
     #expect(!entryExists(home))
   }

@@ -4,8 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 11: tests that change process-global state are serialized against each other, first come
-/// first served, without blocking threads.
+/// Rule "Process-global state": tests that change it are serialized against each other, first
+/// come first served, without blocking threads.
 @Suite struct SandboxSerializationTests {
   @Test func theLockIsGrantedInTheOrderItWasAskedFor() async throws {
     // Given a held lock and five tasks queuing for it one after another
@@ -87,7 +87,7 @@ import Testing
           } catch {
             mismatches.withLock { $0.append("test \(number) threw \(error)") }
           }
-          let failures = await test.end()
+          let failures = await test.endCollectingFailures()
           if !failures.isEmpty { mismatches.withLock { $0.append("\(failures)") } }
         }
       }

@@ -4,8 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 12: sandboxes left behind by a dead process are swept by the next run, never those of a
-/// live one.
+/// Rule "Safe sandboxes": sandboxes left behind by a dead process are swept by the next run,
+/// never those of a live one.
 @Suite struct SandboxSweepTests {
   @Test func sweepsDeadAndReusedPidsButKeepsLiveProcessesAndOtherNames() async throws {
     try await withScratchDirectory { root in
@@ -81,16 +81,6 @@ import Testing
       await live.finish()
     }
   }
-}
-
-/// The identity of a process that has exited: a child that ran and was reaped.
-private func deadProcessIdentity() throws -> ProcessIdentity {
-  let child = Process()
-  child.executableURL = URL(fileURLWithPath: "/bin/sh")
-  child.arguments = ["-c", "exit 0"]
-  try child.run()
-  child.waitUntilExit()
-  return ProcessIdentity(pid: child.processIdentifier, startTime: 42)
 }
 
 /// The `CleanSlateSandboxProbe` executable, run as a child test process.

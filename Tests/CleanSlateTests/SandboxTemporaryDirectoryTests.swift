@@ -4,8 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 12: a temporary directory per test, unique, removed at the end; kept on request when the
-/// test failed.
+/// Rule "Safe sandboxes": a temporary directory per test, unique, removed at the end; kept on
+/// request when the test failed.
 @Suite struct SandboxTemporaryDirectoryTests {
   @Test func eachTestGetsItsOwnEmptyDirectoryRemovedAtTheEnd() async throws {
     // Given two tests running side by side
@@ -28,10 +28,10 @@ import Testing
     #expect(contents(of: a.appendingPathComponent("same.txt")) == "a")
 
     // And each is removed when its test ends
-    #expect(await first.end().isEmpty)
+    #expect(await first.endCollectingFailures().isEmpty)
     #expect(!entryExists(a))
     #expect(entryExists(b))
-    #expect(await second.end().isEmpty)
+    #expect(await second.endCollectingFailures().isEmpty)
     #expect(!entryExists(b))
   }
 
@@ -48,8 +48,8 @@ import Testing
       failed.markFailed()
 
       // When both end
-      #expect(await failed.end().isEmpty)
-      #expect(await passed.end().isEmpty)
+      #expect(await failed.endCollectingFailures().isEmpty)
+      #expect(await passed.endCollectingFailures().isEmpty)
 
       // Then the failed one's directory was moved to kept/, the passed one's removed
       let kept = scratch.appendingPathComponent(
@@ -67,7 +67,7 @@ import Testing
       let directory = try await test.use(fixture, at: CodeLocation())
       test.markFailed()
 
-      _ = await test.end()
+      await test.end()
 
       #expect(!entryExists(directory))
       #expect(!entryExists(scratch.appendingPathComponent("kept")))
@@ -89,7 +89,7 @@ import Testing
         withDestinationPath: String(repeating: "../", count: 12) + outside.path)
 
       // When the test ends
-      #expect(await test.end().isEmpty)
+      #expect(await test.endCollectingFailures().isEmpty)
 
       // Then its directory is gone and the outside file is untouched
       #expect(!entryExists(directory))

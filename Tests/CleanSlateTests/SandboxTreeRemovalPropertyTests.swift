@@ -4,9 +4,9 @@ import Foundation
 import PropertyBased
 import Testing
 
-/// Rule 12, checked over thousands of random trees: whatever links a tree holds (absolute or
-/// relative, to outside files or directories, to itself, in loops) and whatever its permissions,
-/// removing it removes it and leaves everything outside exactly as it was.
+/// Rule "Safe sandboxes", checked over thousands of random trees: whatever links a tree holds
+/// (absolute or relative, to outside files or directories, to itself, in loops) and whatever its
+/// permissions, removing it removes it and leaves everything outside exactly as it was.
 @Suite struct SandboxTreeRemovalPropertyTests {
   /// Each number is one step of building the tree (see ``RandomTree/build(_:)``).
   static let steps = Gen.int(in: 0...65_535).array(of: 1...30)

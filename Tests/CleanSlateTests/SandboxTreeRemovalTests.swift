@@ -2,8 +2,8 @@ import CleanSlateFileSystem
 import Foundation
 import Testing
 
-/// Rule 12: removal never follows a symbolic link out of the tree, even when the tree changes
-/// while it is being removed.
+/// Rule "Safe sandboxes": removal never follows a symbolic link out of the tree, even when the
+/// tree changes while it is being removed.
 @Suite struct SandboxTreeRemovalTests {
   @Test func removesANestedTreeWithFilesLinksAndEmptyDirectories() async throws {
     try await withScratchDirectory { scratch in

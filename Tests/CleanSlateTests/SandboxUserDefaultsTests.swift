@@ -4,7 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 11: a fresh UserDefaults suite per test, and an opt-in clean standard domain.
+/// Rule "Process-global state": a fresh UserDefaults suite per test, and an opt-in clean
+/// standard domain.
 @Suite struct SandboxUserDefaultsTests {
   @Test func eachTestGetsAnEmptySuiteDeletedAtTheEnd() async throws {
     // Given two tests, each with its own suite
@@ -20,8 +21,8 @@ import Testing
     #expect(a != b)
     #expect(a.defaults.string(forKey: "key") == "value")
     #expect(b.defaults.string(forKey: "key") == nil)
-    _ = await first.end()
-    _ = await second.end()
+    await first.end()
+    await second.end()
     #expect(a.defaults.string(forKey: "key") == nil)
   }
 
@@ -44,7 +45,7 @@ import Testing
     #expect(UserDefaults.standard.string(forKey: key) == nil)
     UserDefaults.standard.set("during", forKey: added)
     test.markFailed()
-    _ = await test.end()
+    await test.end()
 
     // Then the earlier value is back and the test's own is gone, though the test failed
     #expect(restored.value == ["before", nil])

@@ -4,24 +4,30 @@ import Testing
 
 @testable import CleanSlate
 
-/// The synchronous way integrations end a scope (`endBlocking`): the same teardowns, order,
-/// limits and reports as `end()`, without hopping into async code, and only when every
-/// teardown is synchronous.
+/// The synchronous way integrations end a scope from XCTest's hooks and exit handlers
+/// (`endSynchronously`): a thin wrapper of `end()`, with the same teardowns, order, limits and
+/// reports, while the calling thread waits.
 @Suite struct ScopeEndingTests {
+  /// A test scope whose failures go to `log`, for scopes ended on threads of their own.
+  private func test(
+    _ name: String = "Suite/test()", observer: (any LifecycleObserver)? = nil, log: FailureLog
+  ) -> ScopeRuntime {
+    ScopeRuntime(.test, name: name, parent: Scopes(observer: observer).suite, sink: log.sink)
+  }
+
   @Test func anIdleScopeEndsAtOnceAndOnlyOnce() async {
     // Given an observed test scope in which nothing was registered
     let recorder = EventRecorder()
-    let test = Scopes(observer: recorder).test("Suite/idle()")
+    let log = FailureLog()
+    let test = test("Suite/idle()", observer: recorder, log: log)
 
     // When it is ended synchronously, and then again both ways
-    let first = test.endBlocking(waiter: SemaphoreWaiter())
-    let second = test.endBlocking(waiter: SemaphoreWaiter())
-    let later = await test.end()
+    await onOwnThread { test.endSynchronously(waiter: SemaphoreWaiter()) }
+    await onOwnThread { test.endSynchronously(waiter: SemaphoreWaiter()) }
+    await test.end()
 
     // Then it ended the first time, emitting one end event; the later calls did nothing
-    #expect(first?.isEmpty == true)
-    #expect(second?.isEmpty == true)
-    #expect(later.isEmpty)
+    #expect(log.failures.isEmpty)
     #expect(
       recorder.outline.filter { $0.hasPrefix("scopeEnd Suite/idle()") } == [
         "scopeEnd Suite/idle() passed"
@@ -43,19 +49,19 @@ import Testing
       _ = try await context.use(first)
       context.addTeardown { journal.record("second torn down") }
     }
-    let test = Scopes().test()
+    let log = FailureLog()
+    let test = test(log: log)
     try await test.use(second, at: CodeLocation())
 
     // When the scope is ended synchronously from a thread of the test's own
-    let failures = try #require(
-      await onOwnThread { () -> [CleanSlateError]? in
-        caller.withLock { $0 = ObjectIdentifier(Thread.current) }
-        return test.endBlocking(waiter: SemaphoreWaiter())
-      })
+    await onOwnThread {
+      caller.withLock { $0 = ObjectIdentifier(Thread.current) }
+      test.endSynchronously(waiter: SemaphoreWaiter())
+    }
 
     // Then both ran, last in first out, on a thread other than the caller's, and nothing failed
     #expect(journal.all == ["second torn down", "first torn down", "off the caller"])
-    #expect(failures.isEmpty)
+    #expect(log.failures.isEmpty)
   }
 
   @Test func aThrowingTeardownIsReportedAndTheOthersStillRun() async throws {
@@ -66,16 +72,17 @@ import Testing
       context.addTeardown { throw Boom(label: "disk full") }
       context.addTeardown { journal.record("registered last") }
     }
-    let test = Scopes().test()
+    let log = FailureLog()
+    let test = test(log: log)
     try await test.use(fixture, at: CodeLocation())
 
     // When the scope is ended synchronously
-    let failures = try #require(await onOwnThread { test.endBlocking(waiter: SemaphoreWaiter()) })
+    await onOwnThread { test.endSynchronously(waiter: SemaphoreWaiter()) }
 
-    // Then the failure is reported once, naming the fixture, the others ran, the test failed
+    // Then the failure is recorded once, naming the fixture, the others ran, the test failed
     #expect(journal.all == ["registered last", "registered first"])
-    #expect(failures.map(\.code) == [.teardownFailed])
-    #expect(failures.first?.summary == "Teardown of fixture 'resource' threw: disk full")
+    #expect(log.failures.map(\.code) == [.teardownFailed])
+    #expect(log.failures.first?.summary == "Teardown of fixture 'resource' threw: disk full")
     #expect(test.hasFailed)
   }
 
@@ -89,16 +96,17 @@ import Testing
         while !release.value { usleep(1000) }
       }
     }
-    let test = Scopes().test()
+    let log = FailureLog()
+    let test = test(log: log)
     try await test.use(fixture, at: CodeLocation())
 
     // When the scope is ended synchronously
-    let failures = try #require(await onOwnThread { test.endBlocking(waiter: SemaphoreWaiter()) })
+    await onOwnThread { test.endSynchronously(waiter: SemaphoreWaiter()) }
     release.withLock { $0 = true }
 
-    // Then the caller got control back with the timeout reported, and the other one ran
-    #expect(failures.map(\.code) == [.teardownTimedOut])
-    #expect(failures.first?.summary.contains("'blocking' did not finish within") == true)
+    // Then the caller got control back with the timeout recorded, and the other one ran
+    #expect(log.failures.map(\.code) == [.teardownTimedOut])
+    #expect(log.failures.first?.summary.contains("'blocking' did not finish within") == true)
     #expect(journal.all == ["registered before"])
   }
 
@@ -106,11 +114,11 @@ import Testing
     // Given an observed test scope with one fixture that registered a teardown
     let recorder = EventRecorder()
     let fixture = Fixture("db") { context in context.addTeardown {} }
-    let test = Scopes(observer: recorder).test("Suite/traced()")
+    let test = test("Suite/traced()", observer: recorder, log: FailureLog())
     try await test.use(fixture, at: CodeLocation())
 
     // When the scope is ended synchronously
-    _ = await onOwnThread { test.endBlocking(waiter: SemaphoreWaiter()) }
+    await onOwnThread { test.endSynchronously(waiter: SemaphoreWaiter()) }
 
     // Then the trace has the teardown's begin and end, then the scope's end
     #expect(
@@ -119,42 +127,28 @@ import Testing
       ])
   }
 
-  @Test func aScopeWithAnAsyncTeardownIsLeftForEnd() async throws {
-    // Given a test scope with an asynchronous teardown beside a synchronous one
+  @Test func asynchronousTeardownsAndChecksRunTheSameWay() async throws {
+    // Given a test scope with an asynchronous teardown beside a synchronous one, and a check
+    // to run after them
     let journal = Journal()
     let resource = Fixture("resource") { context in
       context.addTeardown { journal.record("sync") }
       context.addTeardown { () async in journal.record("async") }
     }
-    let test = Scopes().test()
+    let log = FailureLog()
+    let test = test(log: log)
     try await test.use(resource, at: CodeLocation())
-
-    // When the synchronous way is tried
-    let endedAtOnce = test.endBlocking(waiter: SemaphoreWaiter())
-
-    // Then it declines, changing nothing, and end() still runs both teardowns
-    #expect(endedAtOnce == nil)
-    #expect(journal.all.isEmpty)
-    _ = await test.end()
-    #expect(journal.all == ["async", "sync"])
-  }
-
-  @Test func aScopeWithAnAfterTeardownCheckIsLeftForEnd() async {
-    // Given a test scope with a check to run after its teardowns
-    let journal = Journal()
-    let test = Scopes().test()
     test.addAfterTeardownCheck {
       journal.record("checked")
       return []
     }
 
-    // When the synchronous way is tried
-    let endedAtOnce = test.endBlocking(waiter: SemaphoreWaiter())
+    // When the scope is ended synchronously
+    await onOwnThread { test.endSynchronously(waiter: SemaphoreWaiter()) }
 
-    // Then it declines, and end() runs the check
-    #expect(endedAtOnce == nil)
-    _ = await test.end()
-    #expect(journal.all == ["checked"])
+    // Then every teardown ran, last in first out, then the check
+    #expect(journal.all == ["async", "sync", "checked"])
+    #expect(log.failures.isEmpty)
   }
 
   @Test func bodyEndChecksAreVisibleBeforeTheyRun() async {
@@ -167,9 +161,9 @@ import Testing
 
     // Then the scope says so until the body is finished
     #expect(test.hasBodyEndChecks)
-    _ = await test.finishBody()
+    await test.finishBody()
     #expect(!test.hasBodyEndChecks)
-    _ = await test.end()
+    await test.end()
   }
 }
 

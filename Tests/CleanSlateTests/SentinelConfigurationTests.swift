@@ -4,7 +4,8 @@ import Testing
 @testable import CleanSlate
 
 /// `CLEANSLATE_SENTINEL` turns the sentinel on for a whole run and chooses its kinds;
-/// `CLEANSLATE_SENTINEL_ALLOW` allows names by kind.
+/// `CLEANSLATE_SENTINEL_ALLOW` allows names by kind; `CLEANSLATE_SENTINEL_MODE=warn` makes every
+/// sentinel of the process warn instead of failing tests.
 @Suite struct SentinelConfigurationTests {
   func parse(_ kinds: String?, allow: String? = nil) -> (Sentinel?, [String]) {
     var warnings: [String] = []
@@ -51,5 +52,19 @@ import Testing
     let sentinel = try #require(parse("1", allow: "/tmp/x.lock").0)
     #expect(sentinel.allows("/tmp/x.lock", of: .files))
     #expect(sentinel.allows("/tmp/x.lock", of: .fileDescriptors))
+  }
+
+  @Test(arguments: [(nil, false), ("", false), ("fail", false), ("warn", true), (" WARN ", true)])
+  func theModeChoosesBetweenFailingAndWarning(_ mode: String?, warns: Bool) {
+    var warnings: [String] = []
+    #expect(Sentinel.warns(inMode: mode) { warnings.append($0) } == warns)
+    #expect(warnings.isEmpty)
+  }
+
+  @Test func anUnknownModeFailsTestsWithAWarning() {
+    var warnings: [String] = []
+    #expect(!Sentinel.warns(inMode: "quiet") { warnings.append($0) })
+    #expect(
+      warnings == ["CLEANSLATE_SENTINEL_MODE: 'quiet' is not a mode; the modes are fail and warn."])
   }
 }

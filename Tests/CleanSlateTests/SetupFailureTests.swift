@@ -3,8 +3,9 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 4: a failing setup skips the rest, tears down what exists, and is reported once,
-/// naming the fixture and its dependency path; shared failures are cached, not retried.
+/// Rule "Setup failures": a failing setup skips the rest, tears down what exists, and is
+/// reported once, naming the fixture and its dependency path; shared failures are cached, not
+/// retried.
 @Suite struct SetupFailureTests {
   @Test func aSetupThatThrowsAfterRegisteringATeardownIsStillTornDown() async throws {
     // Given a fixture that registers a teardown and then throws
@@ -16,10 +17,10 @@ import Testing
     let test = Scopes().test()
 
     // When a test uses it
-    let error = await #expect(throws: CleanSlateError.self) {
+    let error = await #expect(throws: FixtureUnavailable.self) {
       try await test.use(halfBuilt, at: CodeLocation())
-    }
-    let failures = await test.end()
+    }?.failure
+    let failures = await test.endCollectingFailures()
 
     // Then the error names the fixture, and what it had set up was torn down
     #expect(error?.code == .setupFailed)
@@ -47,10 +48,10 @@ import Testing
     let test = Scopes().test()
 
     // When the test asks for the store
-    let error = await #expect(throws: CleanSlateError.self) {
+    let error = await #expect(throws: FixtureUnavailable.self) {
       try await test.use(store, at: CodeLocation())
-    }
-    _ = await test.end()
+    }?.failure
+    await test.end()
 
     // Then one error names the database and the path to it, and the directory is gone
     #expect(error?.fixture == "database")
@@ -69,7 +70,7 @@ import Testing
 
     // Then the test counts as failed, so teardowns can keep evidence
     #expect(test.hasFailed)
-    _ = await test.end()
+    await test.end()
   }
 
   @Test func aFailedSuiteSetupIsNotRetriedAndLaterTestsPointToTheFirst() async throws {
@@ -85,17 +86,18 @@ import Testing
     var errors: [CleanSlateError] = []
     for index in 1...3 {
       let test = scopes.test("Suite/test\(index)()")
-      do { _ = try await test.use(database, at: CodeLocation()) } catch let error as CleanSlateError
+      do { _ = try await test.use(database, at: CodeLocation()) } catch let error
+        as FixtureUnavailable
       {
-        errors.append(error)
+        errors.append(error.failure)
       }
-      _ = await test.end()
+      await test.end()
     }
 
     // Then setup ran once; the first test got the full failure, the others a short pointer
     #expect(journal.count(of: "setup") == 1)
     #expect(errors.map(\.code) == [.setupFailed, .setupFailedEarlier, .setupFailedEarlier])
-    #expect(errors[1].description.contains("reported in Suite/test1()") == true)
+    #expect(errors[1].description.contains("recorded in 'Suite/test1()'") == true)
     #expect(errors[1].description.contains("no server") == true)
   }
 
@@ -116,14 +118,16 @@ import Testing
           let test = scopes.test("Suite/t\(index)()")
           defer { _ = test }
           let result = await Result.capturing { try await test.use(database, at: CodeLocation()) }
-          _ = await test.end()
-          if case .failure(let error) = result { return (error as? CleanSlateError)?.code }
+          await test.end()
+          if case .failure(let error) = result {
+            return (error as? FixtureUnavailable)?.failure.code
+          }
           return nil
         }
       }
       return await group.reduce(into: []) { $0.append($1) }
     }
-    _ = await scopes.suite.end()
+    await scopes.suite.end()
 
     // Then exactly one full failure, the rest short, and the teardown ran once, at suite end
     #expect(codes.filter { $0 == .setupFailed }.count == 1)

@@ -3,8 +3,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 2: dependencies first, then call order; a fixture may only depend on the same or a
-/// wider scope; cycles are errors, never hangs.
+/// Rule "Setup order": dependencies first, then call order; a fixture may only depend on the
+/// same or a wider scope; cycles are errors, never hangs.
 @Suite struct SetupOrderTests {
   @Test func dependenciesAreSetUpBeforeTheFixturesThatUseThem() async throws {
     // Given store → (scratch, config), and a separate logger
@@ -26,7 +26,7 @@ import Testing
 
     // Then each was set up once, dependencies first, then in call order
     #expect(journal.all == ["logger", "scratch", "config", "store"])
-    _ = await test.end()
+    await test.end()
   }
 
   @Test func teardownsUndoSetupInReverseOrder() async throws {
@@ -43,7 +43,7 @@ import Testing
     try await test.use(store, at: CodeLocation())
 
     // When the test ends
-    let failures = await test.end()
+    let failures = await test.endCollectingFailures()
 
     // Then the store goes before what it was built on
     #expect(failures.isEmpty)
@@ -59,16 +59,16 @@ import Testing
     let test = Scopes().test()
 
     // When a test uses the suite fixture
-    let error = await #expect(throws: CleanSlateError.self) {
+    let error = await #expect(throws: FixtureUnavailable.self) {
       try await test.use(database, at: CodeLocation())
-    }
+    }?.failure
 
     // Then the error names both fixtures and their scopes
     #expect(error?.code == .scopeMismatch)
     #expect(error?.summary.contains("'database' (suite scope)") == true)
     #expect(error?.summary.contains("'scratch' (test scope)") == true)
     #expect(error?.dependencyPath == ["database", "scratch"])
-    _ = await test.end()
+    await test.end()
   }
 
   @Test func aTestFixtureUsedOutsideAnyTestIsAnError() async throws {
@@ -77,9 +77,9 @@ import Testing
     let scopes = Scopes()
 
     // When suite-level code asks for a test fixture
-    let error = await #expect(throws: CleanSlateError.self) {
+    let error = await #expect(throws: FixtureUnavailable.self) {
       try await scopes.suite.use(scratch, at: CodeLocation())
-    }
+    }?.failure
 
     // Then it is refused, naming the fixture and the scope
     #expect(error?.code == .scopeMismatch)
@@ -92,14 +92,14 @@ import Testing
     let test = Scopes().test()
 
     // When a test asks for a
-    let error = await #expect(throws: CleanSlateError.self) {
+    let error = await #expect(throws: FixtureUnavailable.self) {
       try await test.use(cycle.a, at: CodeLocation())
-    }
+    }?.failure
 
     // Then the cycle is named in order
     #expect(error?.code == .dependencyCycle)
     #expect(error?.summary.contains("a → b → a") == true)
-    _ = await test.end()
+    await test.end()
   }
 
   @Test func aCycleStartedFromBothEndsByParallelTestsIsAnErrorNotAHang() async throws {
@@ -118,7 +118,7 @@ import Testing
 
     // Then both fail, and at least one names the cycle
     let errors = results.compactMap { result -> CleanSlateError? in
-      if case .failure(let error) = result { return error as? CleanSlateError }
+      if case .failure(let error) = result { return (error as? FixtureUnavailable)?.failure }
       return nil
     }
     #expect(errors.count == 2)

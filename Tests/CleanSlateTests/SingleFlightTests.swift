@@ -3,7 +3,7 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 1: suite- and process-scoped setup is single-flight under concurrent tests.
+/// Rule "Scopes": suite- and process-scoped setup is single-flight under concurrent tests.
 @Suite struct SingleFlightTests {
   @Test func fiftyConcurrentTestsShareOneSuiteSetup() async throws {
     // Given a slow suite fixture
@@ -21,7 +21,7 @@ import Testing
         group.addTask {
           let test = scopes.test("Suite/test\(index)()")
           let value = try await test.use(database, at: CodeLocation())
-          _ = await test.end()
+          await test.end()
           return value
         }
       }
@@ -43,7 +43,7 @@ import Testing
     let first = Task {
       let test = scopes.test("Suite/first()")
       let result = await Result.capturing { try await test.use(database, at: CodeLocation()) }
-      _ = await test.end()
+      await test.end()
       return try result.get()
     }
     try await Task.sleep(for: .milliseconds(5))
@@ -56,6 +56,6 @@ import Testing
     // Then the shared setup completed for both
     #expect(value == "db")
     #expect(try await first.value == "db")
-    _ = await second.end()
+    await second.end()
   }
 }

@@ -3,8 +3,9 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 3: every teardown runs when its scope ends, last in first out, exactly once, whatever
-/// happened, shielded from cancellation; a throwing teardown does not stop the others.
+/// Rule "Teardown stack": every teardown runs when its scope ends, last in first out, exactly
+/// once, whatever happened, shielded from cancellation; a throwing teardown does not stop the
+/// others.
 @Suite struct TeardownStackTests {
   @Test func teardownsRunLastInFirstOutExactlyOnce() async throws {
     // Given a fixture registering three teardowns
@@ -16,8 +17,8 @@ import Testing
     try await test.use(steps, at: CodeLocation())
 
     // When the scope is ended twice
-    _ = await test.end()
-    let second = await test.end()
+    await test.end()
+    let second = await test.endCollectingFailures()
 
     // Then they ran once, in reverse order
     #expect(journal.all == ["undo 3", "undo 2", "undo 1"])
@@ -35,7 +36,7 @@ import Testing
     test.markFailed()
 
     // When the test ends
-    _ = await test.end()
+    await test.end()
 
     // Then the teardown ran and could see that the test failed
     #expect(journal.all == ["failed: true"])
@@ -51,7 +52,7 @@ import Testing
     try await test.use(resource, at: CodeLocation())
 
     // When the test ends without failing
-    _ = await test.end()
+    await test.end()
 
     // Then the teardown saw a passing test
     #expect(journal.all == ["failed: false"])
@@ -70,7 +71,7 @@ import Testing
     try await test.use(fixture, at: CodeLocation())
 
     // When the scope ends
-    let failures = await test.end()
+    let failures = await test.endCollectingFailures()
 
     // Then every teardown ran, and both errors came back, in the order they happened
     #expect(journal.all == ["last registered", "first registered"])
@@ -91,7 +92,7 @@ import Testing
     try await test.use(fixture, at: CodeLocation())
 
     // When the scope ends
-    let failures = await test.end()
+    let failures = await test.endCollectingFailures()
 
     // Then the failure points at that line and says what happened
     #expect(failures.first?.location.line == registrationLine.value)
@@ -120,7 +121,7 @@ import Testing
       } onCancel: {
       }
       // When the cancelled test task ends its scope
-      return await test.end()
+      return await test.endCollectingFailures()
     }
     while !started.value { await Task.yield() }
     task.cancel()
@@ -135,7 +136,7 @@ import Testing
     // Given a scope that has ended
     let journal = Journal()
     let test = Scopes().test()
-    _ = await test.end()
+    await test.end()
 
     // When late work registers a teardown on it
     let done = Locked(false)
@@ -149,39 +150,24 @@ import Testing
     #expect(journal.all == ["late"])
   }
 
-  @Test func aLateTeardownsFailureIsReportedWhenTheProcessScopeEnds() async throws {
+  @Test func aLateTeardownsFailureIsPrintedAsItHappensAndFailsTheRun() async throws {
     // Given a test scope that has ended
-    let scopes = Scopes()
-    let test = scopes.test()
-    _ = await test.end()
+    let test = Scopes().test()
+    await test.end()
 
     // When a teardown registered on it afterwards throws
-    test.addTeardown(at: CodeLocation()) { throw Boom(label: "late") }
+    let printed = Locked<[String]>([])
+    FailuresOutsideTests.$sink.withValue({ line in printed.withLock { $0.append(line) } }) {
+      test.addTeardown(at: CodeLocation(fileID: "M/Late.swift", filePath: "/p/Late.swift")) {
+        throw Boom(label: "late")
+      }
+    }
 
-    // Then the process scope's end reports that failure, once
-    _ = await scopes.suite.end()
-    let failures = await scopes.root.end()
-    #expect(failures.count == 1)
-    #expect(failures.first?.code == .teardownFailed)
-    #expect(failures.first?.description.contains("late") == true)
-    #expect(await scopes.root.end().isEmpty)
-  }
-
-  @Test func aLateTeardownsFailureIsReportedWhenTheProcessScopeEndsFromSynchronousCode()
-    async throws
-  {
-    // Given a test scope that has ended, and a teardown registered on it afterwards that throws
-    let scopes = Scopes()
-    let test = scopes.test()
-    _ = await test.end()
-    test.addTeardown(at: CodeLocation()) { throw Boom(label: "late") }
-    _ = await scopes.suite.end()
-
-    // When the process scope ends from synchronous code, as at process exit
-    let failures = await offThread { scopes.root.endSynchronously(waiter: SemaphoreWaiter()) }
-
-    // Then it waited for that teardown and reports its failure
-    #expect(failures.count == 1)
-    #expect(failures.first?.description.contains("late") == true)
+    // Then its failure is printed once, as a diagnostic at the line that registered it: no
+    // test is left to record it on
+    while printed.value.isEmpty { await Task.yield() }
+    #expect(printed.value.count == 1)
+    #expect(printed.value.first?.hasPrefix("/p/Late.swift:") == true)
+    #expect(printed.value.first?.contains("error: A teardown threw: late") == true)
   }
 }

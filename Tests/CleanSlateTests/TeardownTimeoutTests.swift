@@ -4,7 +4,8 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 6: a teardown that outlives its limit is reported and abandoned; the rest still run.
+/// Rule "Teardown timeouts": a teardown that outlives its limit is reported and abandoned; the
+/// rest still run.
 @Suite struct TeardownTimeoutTests {
   @Test func aHangingAsyncTeardownIsAbandonedAndTheOthersRun() async throws {
     // Given a hanging teardown between two quick ones, with a short limit
@@ -21,7 +22,7 @@ import Testing
     try await test.use(fixture, at: CodeLocation())
 
     // When the scope ends
-    let failures = await test.end()
+    let failures = await test.endCollectingFailures()
 
     // Then the hang is reported once, naming the fixture and the limit, and the others ran
     #expect(journal.all == ["last registered", "hanging", "first registered"])
@@ -43,7 +44,7 @@ import Testing
     try await test.use(fixture, at: CodeLocation())
 
     // When the scope ends
-    let failures = await test.end()
+    let failures = await test.endCollectingFailures()
     release.withLock { $0 = true }
 
     // Then it is reported, and the teardown registered before it still ran

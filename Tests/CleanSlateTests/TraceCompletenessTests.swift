@@ -15,8 +15,8 @@ import Testing
     // When both begin and end
     let first = scopes.test("Suite/case()")
     let second = scopes.test("Suite/case()")
-    _ = await first.end()
-    _ = await second.end()
+    await first.end()
+    await second.end()
 
     // Then their events carry different numbers, and their beginnings their suite's number
     let begins = recorder.all.filter { $0.phase == .scopeBegin && $0.scope == .test }
@@ -41,7 +41,7 @@ import Testing
     await #expect(throws: Boom.self) {
       try await test.runBody { throw Boom() }
     }
-    _ = await test.end()
+    await test.end()
 
     // Then the body's events sit between the setup and the teardown, the end failed
     #expect(
@@ -64,7 +64,7 @@ import Testing
 
     // When it is used and the test ends
     try await test.use(scratch, at: CodeLocation())
-    _ = await test.end()
+    await test.end()
 
     // Then the setup points to the declaration, the teardown to its registration
     let setup = recorder.all.first { $0.phase == .setupEnd }
@@ -85,8 +85,8 @@ import Testing
     skipped.declareOutcome(.skipped)
     failed.declareOutcome(.skipped)
     failed.markFailed()
-    _ = await skipped.end()
-    _ = await failed.end()
+    await skipped.end()
+    await failed.end()
 
     // Then a failure wins over the declared outcome
     let ends = recorder.all.filter { $0.phase == .scopeEnd }
@@ -104,7 +104,7 @@ import Testing
     }
 
     // When the test ends
-    _ = await test.end()
+    await test.end()
 
     // Then both issues are in the trace, CleanSlate's with its code, before the scope's end
     let issues = recorder.all.filter { $0.phase == .issue }

@@ -1,3 +1,4 @@
+import CleanSlateTestSupport
 import Foundation
 import Testing
 
@@ -47,10 +48,11 @@ import Testing
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let writer = TraceJSONLinesWriter(path: path, runID: "r")
-    let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(writer))
+    let root = ScopeRuntime(
+      .process, name: "process", parent: nil, observer: .some(writer), sink: .collecting)
 
     // When the process scope ends
-    _ = await root.end()
+    await root.end()
 
     // Then the header and both events are in the file at once
     let phases = try objects(at: path).map { $0["phase"] as? String ?? "header" }

@@ -4,9 +4,9 @@ import Testing
 
 @testable import CleanSlate
 
-/// Rule 9: when the test body ends, the work tracker is awaited up to its timeout; work still
-/// running then is reported by label, at the line that started it, and its task is cancelled —
-/// before any teardown.
+/// Rule "Async work": when the test body ends, the work tracker is awaited up to its timeout;
+/// work still running then is reported by label, at the line that started it, and its task is
+/// cancelled — before any teardown.
 @Suite struct WorkTrackerEndOfBodyTests {
   @Test func workFinishingInTimeRaisesNoIssue() async throws {
     // Given a test whose body starts work that finishes shortly after the body
@@ -21,13 +21,12 @@ import Testing
     }
 
     // When the body ends
-    let failures = await test.finishBody()
-
+    let failures = await test.finishBodyCollectingFailures()
     // Then the end of the body waited for the work, and nothing was reported
     #expect(failures.isEmpty)
     #expect(journal.all == ["work done"])
     #expect(!test.hasFailed)
-    #expect(await test.end().isEmpty)
+    #expect(await test.endCollectingFailures().isEmpty)
   }
 
   @Test func workOutlivingTheTimeoutIsReportedByLabelAndCancelled() async throws {
@@ -42,8 +41,7 @@ import Testing
     }
 
     // When the body ends
-    let failures = await test.finishBody()
-
+    let failures = await test.finishBodyCollectingFailures()
     // Then one issue names the work, points at the line that started it, and the task was
     // cancelled
     #expect(failures.map(\.code) == [.workOutlivedTest])
@@ -55,7 +53,7 @@ import Testing
     #expect(failure.location.line == line)
     #expect(await task.result.isCancellation)
     #expect(test.hasFailed)
-    _ = await test.end()
+    await test.end()
   }
 
   @Test func eachPieceOfWorkStillRunningIsReportedOnceFinishedWorkIsNot() async throws {
@@ -71,7 +69,7 @@ import Testing
     }
 
     // When the body ends
-    let failures = await test.finishBody()
+    let failures = await test.finishBodyCollectingFailures()
     release.signal()
 
     // Then the two that hang are reported, in the order they started; the GCD work is said to
@@ -80,7 +78,7 @@ import Testing
     #expect(failures[0].summary.contains("'hangs'"))
     #expect(failures[1].summary.contains("'blocks a queue'"))
     #expect(failures[1].summary.contains("cannot be cancelled"))
-    _ = await test.end()
+    await test.end()
   }
 
   @Test func theEndOfBodyWaitComesBeforeEveryTeardown() async throws {
@@ -100,8 +98,8 @@ import Testing
     }
 
     // When the integration finishes the body and then ends the scope
-    let bodyFailures = await test.finishBody()
-    let teardownFailures = await test.end()
+    let bodyFailures = await test.finishBodyCollectingFailures()
+    let teardownFailures = await test.endCollectingFailures()
 
     // Then the work finished before the teardown ran
     #expect(bodyFailures.isEmpty && teardownFailures.isEmpty)
@@ -109,7 +107,7 @@ import Testing
   }
 
   @Test func unlabelledGroupWorkOutlivingTheTimeoutIsReportedAtTheTracker() async throws {
-    // Given GCD code in seed 002's style that entered the tracker's group and never left
+    // Given dispatch-group-style GCD code that entered the tracker's group and never left
     let test = Scopes().test()
     let tracker = try await test.withCurrent {
       let tracker = try await use(.workTracker)
@@ -119,14 +117,14 @@ import Testing
     }
 
     // When the body ends
-    let failures = await test.finishBody()
+    let failures = await test.finishBodyCollectingFailures()
     tracker.group.leave()
 
     // Then the group's work is reported, unlabelled
     #expect(failures.map(\.code) == [.workOutlivedTest])
     #expect(
       failures.first?.summary.contains("unlabelled work in the tracker's DispatchGroup") == true)
-    _ = await test.end()
+    await test.end()
   }
 
   @Test func eachTestGetsItsOwnTracker() async throws {
@@ -141,8 +139,8 @@ import Testing
 
     // Then they got different trackers
     #expect(a !== b)
-    _ = await first.end()
-    _ = await second.end()
+    await first.end()
+    await second.end()
   }
 }
 

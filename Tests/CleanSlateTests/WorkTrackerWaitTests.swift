@@ -112,7 +112,7 @@ import Testing
   }
 
   @Test func gcdWorkInTheGroupIsWaitedFor() async throws {
-    // Given seed 002-style GCD code handed the tracker's group, enqueuing more grouped work
+    // Given dispatch-group-style GCD code handed the tracker's group, enqueuing more grouped work
     let journal = Journal()
     let tracker = WorkTracker()
     let queue = DispatchQueue(label: "sync")

@@ -36,7 +36,7 @@
       }
       return try await group.reduce(into: []) { $0 += $1 }
     }
-    _ = await process.end()
+    await process.end()
     return failures.map(\.summary)
   }
 

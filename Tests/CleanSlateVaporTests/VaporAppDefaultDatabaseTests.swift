@@ -19,7 +19,7 @@
       #expect(try await Todo.query(on: app.db).count() == 1)
       name.value = try await databaseName(of: app.db)
     }
-    _ = await process.end()
+    await process.end()
     #expect(failures.isEmpty)
     return name.value
   }
@@ -60,7 +60,7 @@
         #expect(failures.isEmpty)
         used.append(name.value)
       }
-      _ = await process.end()
+      await process.end()
       // Then each had a copy of its own, migrated once for all three, and the file configure
       // names was never made.
       #expect(Set(used).count == 3)

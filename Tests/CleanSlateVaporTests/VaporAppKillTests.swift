@@ -78,7 +78,7 @@
         try await Todo(title: "works").save(on: app.db)
         try await app.testing().test(.GET, "database") { database.value = $0.body.string }
       }
-      _ = await process.end()
+      await process.end()
       // Then it builds the template and its test passes; the half-built one is swept by the next
       // session (the killed process's backends may outlive the first one's sweep by a moment).
       #expect(failures.isEmpty)
@@ -86,7 +86,7 @@
       _ = try await runTestScope("Vapor/later()", in: later) {
         _ = try await use(KilledBuild.app(version: version))
       }
-      _ = await later.end()
+      await later.end()
       let template = templatePrefix(ofClone: database.value)
       let key = template.dropFirst("cs_tpl_".count)
       #expect(try await serverDatabases(prefix: "cs_bld_\(key)").isEmpty)

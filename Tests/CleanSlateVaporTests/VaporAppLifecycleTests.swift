@@ -38,7 +38,7 @@
           if outcome == .throwError { throw BodyThrew() }
         }
       } catch is BodyThrew {}
-      _ = await process.end()
+      await process.end()
       // Then the app was shut down, released, and never logged that it was not.
       #expect(shutDown.value)
       #expect(released.value == nil)
@@ -62,7 +62,7 @@
         let app = try await use(.todoApp)
         try await app.testing().test(.GET, "database") { name.value = $0.body.string }
       }
-      _ = await process.end()
+      await process.end()
       // Then it is gone; a failed test's is kept, renamed.
       #expect(name.value.hasPrefix("cs_db_"))
       #expect(try await serverDatabases(prefix: name.value).isEmpty)
@@ -95,7 +95,7 @@
         }
         return try await group.reduce(into: []) { $0.append($1) }
       }
-      _ = await process.end()
+      await process.end()
       // Then each saw its own row and nobody else's.
       #expect(Set(seen) == Set((0..<24).map { ["from \($0)"] }))
     }

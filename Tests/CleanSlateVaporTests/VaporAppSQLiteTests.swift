@@ -53,7 +53,7 @@
       let templates = try #require(files.first.map { URL(fileURLWithPath: $0) })
         .deletingLastPathComponent()
       #expect(FileManager.default.fileExists(atPath: templates.path))
-      _ = await process.end()
+      await process.end()
       #expect(!FileManager.default.fileExists(atPath: templates.path))
     }
   }

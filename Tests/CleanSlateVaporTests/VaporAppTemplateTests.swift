@@ -40,7 +40,7 @@
           try await app.testing().test(.GET, "database") { database.value = $0.body.string }
         }
       }
-      _ = await process.end()
+      await process.end()
       // Then the migrations ran once, to build one template, and never in a test.
       #expect(runs.value == 1)
       let template = try await serverDatabases(prefix: templatePrefix(ofClone: database.value))
@@ -69,7 +69,7 @@
         }
         for try await failures in group { #expect(failures.isEmpty) }
       }
-      _ = await process.end()
+      await process.end()
       // Then configure ran once more than the tests: the first test's app asked for its
       // database before it was made, and was made again; the others waited and made theirs
       // ahead.
@@ -90,7 +90,7 @@
         let sql = try #require(app.db as? any SQLDatabase)
         try await sql.raw("INSERT INTO labels (name) VALUES ('urgent')").run()
       }
-      _ = await process.end()
+      await process.end()
       #expect(failures.isEmpty)
     }
 
@@ -110,7 +110,7 @@
         _ = try await Todo.query(on: app.db).count()
         name.value = try await databaseName(of: app.db)
       }
-      _ = await process.end()
+      await process.end()
       // Then the query's log line says which database ran it, next to the ID the app used.
       #expect(failures.isEmpty)
       let lines = logs.all.filter { $0.contains("database-id=") && $0.contains("todos") }

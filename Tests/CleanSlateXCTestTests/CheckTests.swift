@@ -1,8 +1,9 @@
 import CleanSlateXCTest
 import XCTest
 
-/// `verifyLater(_:)` verifies at the end of the body; `expectDeallocation(of:)` (DESIGN.md
-/// rule 10) checks once every teardown has run. Both fail at the line that registered them.
+/// `verifyLater(_:)` verifies at the end of the body; `expectDeallocation(of:)` (rule
+/// "Leak checks") checks once every teardown has run. Both fail at the line that registered
+/// them.
 final class CheckTests: XCTestCase {
   nonisolated(unsafe) private static var runs: [String: NestedRun] = [:]
 

@@ -1,8 +1,10 @@
 import CleanSlateXCTest
 import XCTest
 
-/// DESIGN.md rules 3-6 through `FixtureTestCase`: teardown stack, setup failure, errors reported
-/// once at their location, timeouts, and suite fixtures shared by a class's tests.
+/// Rules "Teardown stack", "Setup failures", "Errors never lost" and "Teardown timeouts" through
+/// `FixtureTestCase`: teardowns run last in first out, a setup failure is reported once, errors
+/// are reported once at their location, a hung teardown is abandoned, and suite fixtures are
+/// shared by a class's tests.
 final class FixtureRulesTests: XCTestCase {
   nonisolated(unsafe) private static var runs: [String: NestedRun] = [:]
 
@@ -49,13 +51,17 @@ final class FixtureRulesTests: XCTestCase {
     let run = try XCTUnwrap(Self.runs["failingSetup"])
 
     // Then the body is skipped, the dependency's teardown ran, and one failure names the path,
-    // at the failing fixture's declaration (not XCTest's "<EXPR>:0")
+    // at the line of setUp that asked for it (not XCTest's "<EXPR>:0")
     XCTAssertEqual(run.events, ["database opened", "database closed"])
     XCTAssertEqual(run.failureCount, 1)
     XCTAssertEqual(run.failures.count, 1)
     let failure = try XCTUnwrap(run.failures.first)
     XCTAssertEqual(failure.filePath, #filePath)
-    XCTAssertEqual(failure.line, RulesCase.databaseLine)
+    XCTAssertEqual(failure.line, RulesCase.storeUseLine)
+    XCTAssertTrue(
+      failure.description.contains(
+        "declared at: CleanSlateXCTestTests/FixtureRulesTests.swift:\(RulesCase.databaseLine)"),
+      failure.description)
     XCTAssertTrue(
       failure.description.contains("Setup of fixture 'database' threw"), failure.description)
     XCTAssertTrue(failure.description.contains("store → database"), failure.description)
@@ -146,6 +152,8 @@ final class RulesCase: RecordingTestCase {
     return 1
   }
 
+  static let storeUseLine = #line + 4
+  /// Uses the failing store in `failingSetup`'s setUp.
   override func setUp() async throws {
     try await super.setUp()
     if name.hasSuffix("failingSetup") { _ = try await use(Self.store) }

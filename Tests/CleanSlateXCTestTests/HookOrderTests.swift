@@ -1,7 +1,7 @@
 import CleanSlateXCTest
 import XCTest
 
-/// DESIGN.md rule 7: inside a `FixtureTestCase`, XCTest's documented order holds, and fixtures,
+/// Rule "XCTest order": inside a `FixtureTestCase`, XCTest's documented order holds, and fixtures,
 /// `@Resettable` properties and body-end checks slot in around it.
 final class HookOrderTests: XCTestCase {
   nonisolated(unsafe) private static var runs: [String: NestedRun] = [:]
@@ -85,7 +85,7 @@ final class HookRecordingCase: RecordingTestCase {
     return 2
   }
 
-  /// What the hooks write, in DESIGN.md rule 7's order, around the given body events.
+  /// What the hooks write, in the order of rule "XCTest order", around the given body events.
   static func expectedOrder(body: [String], testFailed: Bool) -> [String] {
     ["class setUp", "setUp() async", "setup first", "setUpWithError()", "setUp()"]
       + body

@@ -1,8 +1,8 @@
 import CleanSlateXCTest
 import XCTest
 
-/// DESIGN.md rule 8: `@Resettable` properties are released after every test, after the test's
-/// own tearDown methods, although XCTest keeps the test case instances alive.
+/// Rule "Resettable properties": `@Resettable` properties are released after every test, after
+/// the test's own tearDown methods, although XCTest keeps the test case instances alive.
 final class ResettableTests: XCTestCase {
   nonisolated(unsafe) private static var runs: [String: NestedRun] = [:]
 

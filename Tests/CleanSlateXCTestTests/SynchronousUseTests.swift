@@ -35,17 +35,21 @@ final class SynchronousUseTests: XCTestCase {
     XCTAssertEqual(run.failureCount, 0)
   }
 
-  func testSetupFailureIsRecordedOnceAtTheFixtureAndTheBodyIsSkipped() throws {
+  func testSetupFailureIsRecordedOnceAtTheLineThatAskedAndTheBodyIsSkipped() throws {
     // Given a fixture whose setup throws, used from a synchronous setUpWithError
     // When the test runs
     let run = try XCTUnwrap(Self.runs["failingSetup"])
 
-    // Then the body did not run and the one failure is at the fixture's declaration
+    // Then the body did not run and the one failure is at the line that asked, naming the
+    // fixture's declaration
     XCTAssertEqual(run.events, ["tearDown()"])
     XCTAssertEqual(run.failureCount, 1)
     let failure = try XCTUnwrap(run.failures.first)
     XCTAssertEqual(failure.filePath, #filePath)
-    XCTAssertEqual(failure.line, SynchronousUseCase.brokenLine)
+    XCTAssertEqual(failure.line, SynchronousUseCase.brokenUseLine)
+    XCTAssertTrue(
+      failure.description.contains("SynchronousUseTests.swift:\(SynchronousUseCase.brokenLine)"),
+      failure.description)
     XCTAssertTrue(
       failure.description.contains("Setup of fixture 'broken' threw"), failure.description)
   }
@@ -82,6 +86,7 @@ final class SynchronousUseCase: RecordingTestCase {
 
   private var connection: Connection?
 
+  static let brokenUseLine = #line + 4
   override func setUpWithError() throws {
     try super.setUpWithError()
     if name.hasSuffix("usesConnection") { connection = try use(Self.connection) }

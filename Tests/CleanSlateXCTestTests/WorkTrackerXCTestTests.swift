@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import XCTest
 
-/// DESIGN.md rule 9 through `FixtureTestCase`: the work tracker is awaited when the body ends,
+/// Rule "Async work" through `FixtureTestCase`: the work tracker is awaited when the body ends,
 /// before the test's tearDown methods and fixture teardown; work outliving the timeout is
 /// reported by its label, at the line that started it, and cancelled.
 final class WorkTrackerXCTestTests: XCTestCase {
@@ -55,7 +55,7 @@ final class WorkTrackerXCTestTests: XCTestCase {
   }
 
   func testGCDWorkInTheTrackersGroupIsAwaited() throws {
-    // When the body hands the tracker's group to seed 002-style GCD code
+    // When the body hands the tracker's group to GCD code in the dispatch-group pattern
     let run = try XCTUnwrap(Self.runs["group"])
 
     // Then the grouped block finished before tearDown()

@@ -26,7 +26,7 @@ nonisolated func measureTrackedTasks(runs: Int) async -> Latencies {
   return latencies
 }
 
-/// Latencies of GCD work in the tracker's DispatchGroup, written in seed 002's style.
+/// Latencies of GCD work in the tracker's DispatchGroup, written in the dispatch-group pattern.
 nonisolated func measureTrackerGroup(runs: Int) async -> Latencies {
   var latencies = Latencies()
   let queue = DispatchQueue(label: "work")
@@ -49,8 +49,8 @@ nonisolated func measureTrackerGroup(runs: Int) async -> Latencies {
   return latencies
 }
 
-/// Latencies of seed 002's wait: `dispatch_group_notify` sets a flag, and the waiter runs the
-/// run loop (or sleeps) 2 ms at a time until it sees it.
+/// Latencies of the dispatch-group pattern's wait: `dispatch_group_notify` sets a flag, and the
+/// waiter runs the run loop (or sleeps) 2 ms at a time until it sees it.
 func measureTwoMillisecondPolling(runs: Int) -> Latencies {
   var latencies = Latencies()
   let queue = DispatchQueue(label: "work")

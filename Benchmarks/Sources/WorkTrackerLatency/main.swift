@@ -1,6 +1,6 @@
 // Measures how long a waiter takes to notice that the last tracked work finished: from the work's
 // last line to the waiter running again. WorkTracker (event-driven) against the 2 ms polling loop
-// of seed 002's `waitForGroupToBeEmptyWithTimeout:`, in the same run.
+// that XCTest suites using the dispatch-group pattern wait with, in the same run.
 //
 //   swift run -c release --package-path Benchmarks WorkTrackerLatency [runs] [polling runs]
 
@@ -18,7 +18,7 @@ print(trackedTasks.row("WorkTracker, task (start)"))
 let trackedGroup = await measureTrackerGroup(runs: runs)
 print(trackedGroup.row("WorkTracker, GCD (group)"))
 let polling = measureTwoMillisecondPolling(runs: pollingRuns)
-print(polling.row("2 ms polling (seed 002)"))
+print(polling.row("2 ms polling (dispatch group)"))
 
 let speedUp = { (latencies: Latencies) in String(format: "%.0f×", polling.median / latencies.median)
 }

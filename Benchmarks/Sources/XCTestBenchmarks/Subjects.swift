@@ -155,3 +155,28 @@ final class FixturesBenchmark: FixtureTestCase, BenchmarkCase {
   }
   func check() { XCTAssertEqual(resource.value, 3) }
 }
+
+// MARK: - Memory: thousands of tests, each with a 64 KB object made and released in the test
+
+/// An object under test that holds 64 KB.
+final class SmallSubject: Sendable {
+  let bytes = [UInt8](repeating: 1, count: 64 << 10)
+}
+
+extension Fixture where Value == SmallSubject {
+  static let smallSubject = Fixture("smallSubject") { context in
+    let subject = SmallSubject()
+    context.addTeardown { precondition(subject.bytes.count == 64 << 10) }
+    return subject
+  }
+}
+
+/// Plain XCTest: the object made in the test and released with it.
+final class XCTestCaseMemoryBenchmark: XCTestCase, BenchmarkCase {
+  func check() { XCTAssertEqual(SmallSubject().bytes.count, 64 << 10) }
+}
+
+/// A FixtureTestCase whose tests use the object as a test fixture.
+final class FixtureTestCaseMemoryBenchmark: FixtureTestCase, BenchmarkCase {
+  func check() throws { XCTAssertEqual(try use(.smallSubject).bytes.count, 64 << 10) }
+}

@@ -34,40 +34,28 @@ public func expectSetupFailure(
   column: Int = #column,
   _ body: () async throws -> Void
 ) async -> CleanSlateError? {
-  let capture = SetupFailureCapture()
+  let caught = Locked<[CleanSlateError]>([])
+  let sink = FailureSink(record: { failure in caught.withLock { $0.append(failure) } })
   var thrown: (any Error)?
   do {
-    try await SetupFailureCapture.$current.withValue(capture) { try await body() }
+    try await FailureSink.$forSetupFailures.withValue(sink) { try await body() }
   } catch {
     thrown = error
   }
-  if let failure = capture.first { return failure }
+  if let failure = caught.value.first { return failure }
   let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let summary =
     thrown.map {
       "expectSetupFailure: the body threw \($0), which is not a fixture's setup failure."
     }
     ?? "expectSetupFailure: every fixture the body used set up; one was expected to fail."
-  ScopeRuntime.current?.reportNow(
-    CleanSlateError(
-      .expectationUnmet, summary: summary, location: location, underlying: thrown,
-      advice: "Use the fixture that should fail inside the closure."))
-  return nil
-}
-
-/// The setup failures caught by the innermost ``expectSetupFailure(fileID:filePath:line:column:_:)``
-/// of the running task, which are not reported.
-final class SetupFailureCapture: Sendable {
-  @TaskLocal static var current: SetupFailureCapture?
-
-  private let failures = Locked<[CleanSlateError]>([])
-
-  /// The first failure caught.
-  var first: CleanSlateError? { failures.withLock { $0.first } }
-
-  /// Keeps `failure` instead of reporting it, claiming its report so that nothing reports it
-  /// when it is thrown on.
-  func capture(_ failure: CleanSlateError) {
-    if failure.claimReport() { failures.withLock { $0.append(failure) } }
+  let failure = CleanSlateError(
+    .expectationUnmet, summary: summary, location: location, underlying: thrown,
+    advice: "Use the fixture that should fail inside the closure.")
+  if let scope = ScopeRuntime.current {
+    scope.report(failure)
+  } else {
+    failure.reportOutsideScopes()
   }
+  return nil
 }

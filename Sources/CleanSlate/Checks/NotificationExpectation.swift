@@ -106,7 +106,8 @@ extension ScopeRuntime {
     addTeardown(
       Teardown(
         body: .sync { observation.value.0.removeObserver(observation.value.1) }, fixture: nil,
-        dependencyPath: [], location: location, timeout: CleanSlateDefaults.teardownTimeout))
+        declaration: nil, dependencyPath: [], location: location,
+        timeout: CleanSlateDefaults.teardownTimeout))
     let filter = [
       object.map { " from \(type(of: $0))" }, predicate.map { _ in " matching its predicate" },
     ].compactMap { $0 }.joined()

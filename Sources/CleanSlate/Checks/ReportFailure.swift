@@ -22,8 +22,8 @@ import Foundation
 /// The failure is recorded on the test whose CleanSlate scope is current — a test of a
 /// `FixtureTestCase`, or a Swift Testing test with the `.cleanSlate` or `.fixtures` trait (or in
 /// such a suite) — in the calling task, so a surrounding `withKnownIssue` treats it as known.
-/// Called where no CleanSlate test runs, there is no test to record it on: it is written to
-/// standard error.
+/// Called where no CleanSlate scope is current, it is recorded on the running XCTest test if
+/// there is one; else it is printed on standard error, and the run fails when it ends.
 ///
 /// - Parameters:
 ///   - message: What went wrong.
@@ -41,14 +41,15 @@ public func reportFailure(
   let failure = CleanSlateError(
     .assertionFailed, summary: message,
     location: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  guard let scope = ScopeRuntime.current else {
-    FileHandle.standardError.write(
-      Data("[CleanSlate] outside any CleanSlate test: \(failure)\n".utf8))
-    return
-  }
-  scope.reportNow(failure)
-  if failure.claimReport() {
-    // No scope up to the process had a reporter: the engine is running without an integration.
-    FileHandle.standardError.write(Data("[CleanSlate] \(failure)\n".utf8))
+  guard let scope = ScopeRuntime.current else { return failure.reportOutsideScopes() }
+  scope.report(failure)
+}
+
+extension CleanSlateError {
+  /// Records a failure found where no CleanSlate scope is current: on the running XCTest test,
+  /// when XCTest runs one, else on standard error (``FailuresOutsideTests``).
+  package func reportOutsideScopes() {
+    guard FailureSink.recordOutsideScopes(self) == nil else { return }
+    FailuresOutsideTests.report(self)
   }
 }

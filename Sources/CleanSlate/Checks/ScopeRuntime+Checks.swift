@@ -58,13 +58,12 @@ extension CleanSlateError {
   /// - Parameters:
   ///   - call: The call as the user wrote it, as `verifyLater(Mock)`.
   ///   - location: Where it was called.
-  ///   - advice: Where to call it instead, in the integration's terms.
+  ///   - advice: Where to call it instead, in the integration's terms, for a call made where
+  ///     no test runs at all.
   package static func calledOutsideTest(
     _ call: String, at location: CodeLocation, advice: String
   ) -> CleanSlateError {
-    CleanSlateError(
-      .noActiveScope, summary: "\(call) was called outside a running test.", location: location,
-      advice: advice)
+    noScope(for: call, at: location, fallbackAdvice: advice)
   }
 }
 

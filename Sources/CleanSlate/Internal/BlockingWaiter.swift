@@ -1,7 +1,7 @@
 import Dispatch
 
-/// How a synchronous caller waits while a scope's teardowns run on another thread
-/// (``ScopeRuntime/endBlocking(waiter:)``): a thread that must keep serving its run loop, as
+/// How a synchronous caller waits while engine work runs in a task (``waitSynchronously(on:_:)``,
+/// ``ScopeRuntime/endSynchronously(waiter:)``): a thread that must keep serving its run loop, as
 /// XCTest's main thread does, turns it; any other thread blocks.
 ///
 /// A waiter serves one synchronous caller (one end of a scope, one run of async work): make a new

@@ -3,7 +3,14 @@
 /// The first test that asks for a fixture runs its setup; every other asker waits on the entry
 /// (single flight) and receives the same value or the same failure.
 final class FixtureEntry: Sendable {
-  typealias Outcome = Result<any Sendable, CleanSlateError>
+  typealias Outcome = Result<any Sendable, Failure>
+
+  /// A setup that failed: the failure, and whether it was recorded already (a dependency's,
+  /// recorded where it happened).
+  struct Failure: Error {
+    let error: CleanSlateError
+    let isRecorded: Bool
+  }
 
   let name: String
   private let state = Locked<State>(.pending([]))
@@ -15,8 +22,13 @@ final class FixtureEntry: Sendable {
 
   /// The test that asked first and so ran the setup, for pointing later failures at it.
   let firstTestName: String?
+  /// When the entry was made: when its setup began, for the setup's duration in the trace.
+  let began = ContinuousClock.now
+
+  deinit { LiveObjects.freed(.fixtureEntry) }
 
   init(name: String, firstTestName: String?) {
+    LiveObjects.made(.fixtureEntry)
     self.name = name
     self.firstTestName = firstTestName
   }

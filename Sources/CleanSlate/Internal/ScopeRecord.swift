@@ -1,6 +1,6 @@
 /// What a scope keeps for reports beside its fixtures and teardowns: its number in the trace,
 /// the outcome its integration declared, and, for a test, its own lifecycle outline and the
-/// attachments fixtures offer should it fail.
+/// notes and attachments fixtures offer should it fail.
 final class ScopeRecord: Sendable {
   /// The scope's number, unique within the process; `0` when nothing observes the scope.
   let id: Int
@@ -15,6 +15,9 @@ final class ScopeRecord: Sendable {
     var outcome: LifecycleEvent.Outcome?
     var outline: [OutlineStep] = []
     var attachments: [@Sendable () async -> FailureAttachment?] = []
+    var notes: [@Sendable () -> FailureNote?] = []
+    /// The notes made for the scope's failed test as it ended.
+    var madeNotes: [FailureNote] = []
   }
 
   /// One line of a test's own outline: what an event holds beyond the scope's name and kind,
@@ -46,7 +49,10 @@ final class ScopeRecord: Sendable {
   ///   - observed: Whether an observer receives the scope's events. An unobserved scope is
   ///     numbered `0`, and costs no lock.
   ///   - keepsOutline: Whether to keep the scope's steps for its outline.
+  deinit { LiveObjects.freed(.record) }
+
   init(observed: Bool, keepsOutline: Bool) {
+    LiveObjects.made(.record)
     id =
       observed
       ? Self.lastID.withLock { last in
@@ -75,6 +81,21 @@ final class ScopeRecord: Sendable {
 
   func addAttachment(_ make: @escaping @Sendable () async -> FailureAttachment?) {
     state.withLock { $0.attachments.append(make) }
+  }
+
+  func addNote(_ make: @escaping @Sendable () -> FailureNote?) {
+    state.withLock { $0.notes.append(make) }
+  }
+
+  /// The notes offered in this scope, made now.
+  func makeNotes() -> [FailureNote] {
+    state.withLock({ $0.notes }).compactMap { $0() }
+  }
+
+  /// The notes made for the scope's failed test as it ended.
+  var madeNotes: [FailureNote] {
+    get { state.withLock { $0.madeNotes } }
+    set { state.withLock { $0.madeNotes = newValue } }
   }
 
   /// The attachments offered in this scope, made now.

@@ -1,50 +1,96 @@
-/// How an integration records a failure on the running test (or suite) as it happens.
-///
-/// The engine reports most failures by returning them (from ``ScopeRuntime/finishBody()`` and
-/// ``ScopeRuntime/end()``) or by throwing them out of `use(_:)`, and the integration records
-/// them. A failure the test's own code may catch — a fixture that fails to set up under
-/// `try? await use(.store)` — is reported at once through the scope's reporter instead, in the
-/// caller's task, so that Swift Testing's `withKnownIssue` sees it. Each failure is reported
-/// once: the reporter is called only for a failure whose report the engine could claim
-/// (``CleanSlateError/claimReport()``), and the integration claims a thrown failure before it
-/// records it, so one already reported is not recorded again.
-package typealias FailureReporter = @Sendable (CleanSlateError) -> Void
-
-/// When a check registered for the end of the test body runs: every wait for the test's work
-/// first, then every verification, so that what the work did is verified.
-package enum BodyEndPhase: CaseIterable, Sendable {
-  /// Waiting for work the test started (``WorkTracker``).
-  case settleWork
-  /// Verifying what the test expected (`verifyLater`, expectations).
-  case verify
-}
+import Foundation
 
 extension ScopeRuntime {
-  /// Reports `failure` at once to the running test, through the reporter of the current scope
-  /// (or this one's, outside any) or the nearest scope around it that has one, unless it was
-  /// reported already. Returns the failure, for `throw reportNow(failure)`.
-  ///
-  /// Without a reporter nothing happens here, and the failure is left to whoever it is thrown
-  /// to.
-  @discardableResult
-  package func reportNow(_ failure: CleanSlateError) -> CleanSlateError {
-    var scope: ScopeRuntime? = ScopeRuntime.current ?? self
-    while let candidate = scope {
-      if let reporter = candidate.reporter {
-        if failure.claimReport() { reporter(failure) }
-        break
-      }
-      scope = candidate.parent
+  /// Records `failure` on this scope's test or suite, once, through the sink of this scope or
+  /// of the nearest scope around it that has one — or, where none has, on standard error
+  /// (``FailuresOutsideTests``). The scope and those around it are marked failed, and the
+  /// failure goes into the trace. (A sink that marks scopes failed itself, as Swift Testing's
+  /// does for the issues it counts as failures, is left to it.)
+  package func report(_ failure: CleanSlateError) {
+    let sink = nearestSink
+    if !(sink?.marksScopeFailed ?? false) { markFailed() }
+    emit(
+      .issue, fixture: failure.fixture, outcome: .failed, message: failure.description,
+      location: failure.location, issueCode: failure.code.name)
+    if let sink {
+      sink.record(failure)
+    } else {
+      FailuresOutsideTests.report(failure)
     }
-    return failure
   }
 
-  /// Reports a fixture's setup failure (or a dependency that cannot be satisfied) at once, as
-  /// ``reportNow(_:)`` does — unless the test expects it, inside `expectSetupFailure(_:)`, which
-  /// keeps it instead. Returns the failure, for `throw reportSetupFailure(failure)`.
-  func reportSetupFailure(_ failure: CleanSlateError) -> CleanSlateError {
-    guard let capture = SetupFailureCapture.current else { return reportNow(failure) }
-    capture.capture(failure)
-    return failure
+  /// The sink of this scope, or of the nearest scope around it that has one.
+  var nearestSink: FailureSink? {
+    var scope: ScopeRuntime? = self
+    while let current = scope {
+      if let sink = current.sink { return sink }
+      scope = current.parent
+    }
+    return nil
+  }
+}
+
+/// The call that asked for a fixture — `use(_:)` in a test, or a trait setting fixtures up —
+/// and so where a failure of the fixture's setup, or of a dependency's, is recorded.
+package struct FixtureRequest: Sendable {
+  /// What does not run when the setup fails.
+  package enum Skipped: Sendable {
+    /// Nothing: the code that asked goes on (it catches the error, or the error ends it).
+    case nothing
+    /// The test body: its trait sets fixtures up before it.
+    case testBody
+    /// The suite's own setup: its tests still run, and each that needs the fixture fails.
+    case suiteSetup
+  }
+
+  /// The call's location.
+  let location: CodeLocation
+  /// The scope of the test (or suite) that asked.
+  let asker: ScopeRuntime
+  let skipping: Skipped
+
+  /// Records a failure of the setup this request caused on the asking test — inside
+  /// `expectSetupFailure(_:)`, hands it to that instead — and returns the error to throw on,
+  /// which every caller up to the test recognises as recorded.
+  func fail(_ failure: CleanSlateError) -> FixtureUnavailable {
+    if let expecting = FailureSink.forSetupFailures {
+      expecting.record(failure)
+    } else {
+      asker.report(failure)
+    }
+    return FixtureUnavailable(failure)
+  }
+
+  /// The error to throw for a failure recorded already.
+  func unavailable(_ failure: CleanSlateError) -> FixtureUnavailable {
+    FixtureUnavailable(failure)
+  }
+
+  /// What the test's own code receives for a recorded failure: the error the asking scope's
+  /// sink chose (``FixtureUnavailable`` unless its framework needs another).
+  func thrownToTheTest(_ unavailable: FixtureUnavailable) -> any Error {
+    guard FailureSink.forSetupFailures == nil, let sink = asker.nearestSink else {
+      return unavailable
+    }
+    return sink.thrownAfterRecording(unavailable.failure)
+  }
+
+  /// What a setup failure's message says about what happens next, for a fixture of `scope`.
+  func adviceAfterSetupFailure(of scope: FixtureScope) -> String {
+    let end =
+      switch scope {
+      case .test: "the test ends"
+      case .suite: "the suite ends"
+      case .process: "the test run ends"
+      }
+    switch skipping {
+    case .nothing:
+      return "What it set up before it threw is torn down when \(end)."
+    case .testBody:
+      return "The test body was not run; what it set up is torn down when \(end)."
+    case .suiteSetup:
+      return
+        "The suite's tests still run; each one that needs it fails, pointing here. What it set up is torn down when \(end)."
+    }
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 // The scope's part in the lifecycle trace and the report: its events, the test body's
-// beginning and end, the test's outcome and issues, and what is attached to a failed test.
+// beginning and end, the test's outcome and issues, and what is noted on and attached to a
+// failed test.
 extension ScopeRuntime {
   /// Hands an event to the scope's observer and, for a test, keeps its step for the test's
   /// outline. Unobserved, an event of a suite or the process costs a branch; one of a test, the
@@ -33,14 +34,14 @@ extension ScopeRuntime {
             issueCode: issueCode))
       }
       if keeps {
-        // The outline prints an issue's location only.
-        let issue = phase == .issue
+        // The outline prints the location of an issue or a note only.
+        let located = phase == .issue || phase == .note
         record.keep(
           ScopeRecord.OutlineStep(
             phase: phase, outcome: outcome, fixture: fixture, duration: duration,
-            details: message == nil && !issue
+            details: message == nil && !located
               ? nil
-              : .init(message: message, location: issue ? location : nil, issueCode: issueCode)))
+              : .init(message: message, location: located ? location : nil, issueCode: issueCode)))
       }
     #endif
   }
@@ -52,16 +53,27 @@ extension ScopeRuntime {
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> R
   ) async rethrows -> R {
-    let start = ContinuousClock.now
-    emit(.bodyBegin)
+    let start = beginBody()
     do {
       let result = try await body()
-      emit(.bodyEnd, outcome: hasFailed ? .failed : .passed, since: start)
+      endBody(since: start, outcome: nil)
       return result
     } catch {
-      emit(.bodyEnd, outcome: Task.isCancelled ? .skipped : .failed, since: start)
+      endBody(since: start, outcome: Task.isCancelled ? .skipped : .failed)
       throw error
     }
+  }
+
+  @inline(never)
+  private func beginBody() -> ContinuousClock.Instant {
+    emit(.bodyBegin)
+    return .now
+  }
+
+  /// Records the body's end: `outcome` when it threw, else passed or failed as the test is.
+  @inline(never)
+  private func endBody(since start: ContinuousClock.Instant, outcome: LifecycleEvent.Outcome?) {
+    emit(.bodyEnd, outcome: outcome ?? (hasFailed ? .failed : .passed), since: start)
   }
 
   /// Runs the test's own synchronous code between a body-begin and a body-end event.
@@ -108,7 +120,27 @@ extension ScopeRuntime {
     }
   }
 
-  // MARK: - Attachments
+  // MARK: - Notes and attachments
+
+  /// Makes the notes offered to this failed test — by its fixtures and by those of the scopes
+  /// around it — and puts them in the trace, as the test's scope ends.
+  func makeFailureNotes() {
+    var notes: [FailureNote] = []
+    var scope: ScopeRuntime? = self
+    while let current = scope {
+      notes += current.record.makeNotes()
+      scope = current.parent
+    }
+    guard !notes.isEmpty else { return }
+    for note in notes {
+      emit(.note, fixture: note.fixture, message: note.text, location: note.location)
+    }
+    record.madeNotes = notes
+  }
+
+  /// The notes of this failed test, made as its scope ended, for the integration to show with
+  /// its failures.
+  package var failureNotes: [FailureNote] { record.madeNotes }
 
   /// What to attach to this scope's failed test: what its fixtures and those of the scopes
   /// around it offer, then the test's own lifecycle outline. Call it once the scope has ended.

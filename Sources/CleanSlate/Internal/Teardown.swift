@@ -7,6 +7,8 @@ struct Teardown: Sendable {
 
   let body: Body
   let fixture: String?
+  /// The declaration of the fixture that registered it, if a fixture did.
+  let declaration: CodeLocation?
   let dependencyPath: [String]
   let location: CodeLocation
   let timeout: Duration
@@ -22,7 +24,7 @@ struct Teardown: Sendable {
   var withoutBody: Teardown {
     let empty: Body = isSynchronous ? .sync({}) : .async({})
     return Teardown(
-      body: empty, fixture: fixture, dependencyPath: dependencyPath, location: location,
-      timeout: timeout)
+      body: empty, fixture: fixture, declaration: declaration, dependencyPath: dependencyPath,
+      location: location, timeout: timeout)
   }
 }

@@ -11,15 +11,10 @@ import Dispatch
 /// that blocks forever thus holds a thread of its own, never one of Swift concurrency's few
 /// cooperative threads nor a shared dispatch thread.
 ///
-/// A synchronous caller whose teardowns are all synchronous can instead wait on its own thread
-/// with ``runBlocking(waiter:)``: the teardowns still run on the sequence's queue, but the
-/// caller watches their deadlines itself, so no task, continuation or timer is involved — one
-/// thread hop there and one wake-up back.
-///
 /// The sequence lets go of each teardown's body as it starts it, and the runner lets go of it
 /// once it has returned, so what a teardown captured (a fixture's value, its context) is released
 /// as soon as the teardown has run, not when the whole scope is over: the leak checks that
-/// follow the teardowns (rule 10) must not find it alive because of CleanSlate.
+/// follow the teardowns must not find it alive because of CleanSlate.
 final class TeardownSequence: Sendable {
   typealias Outcome = TimeLimitedOutcome
 
@@ -40,13 +35,20 @@ final class TeardownSequence: Sendable {
     var running: (index: Int, started: ContinuousClock.Instant)?
     var task: Task<Void, Never>?
     var failures: [CleanSlateError] = []
+    /// The failures, once every teardown has run or been abandoned.
+    var result: [CleanSlateError]?
+    /// Signalled when the result is set, for the caller's wait of ``blockingGrace``.
+    var finishedSignal: DispatchSemaphore?
+    /// Whether the timer watches the running teardown: from the start when the caller
+    /// suspends at once, else only once the caller's wait has run out (most sequences finish
+    /// within it, and need no timer at all).
+    var watched = true
     var continuation: CheckedContinuation<[CleanSlateError], Never>?
-    /// Set when a blocking caller runs the sequence: how to wake it, and what it waits for.
-    var blockingWaiter: (any BlockingWaiter)?
-    var blockingResult: [CleanSlateError]?
     /// Each teardown's body, taken (set to `nil`) as it starts.
     var bodies: [Teardown.Body?]
   }
+
+  deinit { LiveObjects.freed(.teardownSequence) }
 
   /// - Parameters:
   ///   - teardowns: The teardowns in the order to run them (the reverse of registration).
@@ -57,6 +59,7 @@ final class TeardownSequence: Sendable {
     willRun: @escaping @Sendable (Teardown) -> Void,
     didRun: @escaping @Sendable (Teardown, Outcome, ContinuousClock.Instant) -> CleanSlateError?
   ) {
+    LiveObjects.made(.teardownSequence)
     state = Locked(State(bodies: teardowns.map(\.body)))
     self.teardowns = teardowns.map(\.withoutBody)
     self.willRun = willRun
@@ -64,43 +67,52 @@ final class TeardownSequence: Sendable {
     timer = TimerHandle()
   }
 
+  /// How long the task that ends a scope waits on its thread for teardowns that are all
+  /// synchronous before it suspends. They run at once on the sequence's own queue, and most
+  /// finish well within it: the task then goes on without suspending, which in a parallel Swift
+  /// Testing run keeps it from being queued behind every test not yet started (each of which
+  /// would then start and wait here too, all their memory alive at once). Asynchronous
+  /// teardowns need Swift concurrency's threads and usually wait for something: the task
+  /// suspends for those at once.
+  static let blockingGrace: Duration = .milliseconds(1)
+
   /// Runs every teardown and returns the failures, in the order they happened.
   func run() async -> [CleanSlateError] {
     guard !teardowns.isEmpty else { return [] }
+    let finished = DispatchSemaphore(value: 0)
+    let waitsFirst = teardowns.allSatisfy(\.isSynchronous)
+    timer.setHandler { [weak self] in self?.timerFired() }
+    state.withLock { state in
+      state.finishedSignal = finished
+      state.watched = !waitsFirst
+    }
+    advance(generation: 0, onDispatchThread: false)
+    if waitsFirst {
+      if finished.wait(timeout: .now() + Self.blockingGrace.dispatchInterval) == .success,
+        let result = state.withLock({ $0.result })
+      {
+        return result
+      }
+      watchFromNowOn()
+    }
     return await withCheckedContinuation { continuation in
-      state.withLock { $0.continuation = continuation }
-      timer.setHandler { [weak self] in self?.timerFired() }
-      advance(generation: 0, onDispatchThread: false)
+      let result = state.withLock { state -> [CleanSlateError]? in
+        if let result = state.result { return result }
+        state.continuation = continuation
+        return nil
+      }
+      if let result { continuation.resume(returning: result) }
     }
   }
 
-  /// Runs every teardown, all of them synchronous, while the calling thread waits on `waiter`,
-  /// and returns the failures in the order they happened.
-  ///
-  /// The caller enforces the time limits: it waits until the running teardown's deadline, and
-  /// abandons the teardown when the deadline passes first.
-  func runBlocking(waiter: some BlockingWaiter) -> [CleanSlateError] {
-    guard !teardowns.isEmpty else { return [] }
-    precondition(teardowns.allSatisfy(\.isSynchronous), "runBlocking runs synchronous teardowns")
-    state.withLock { $0.blockingWaiter = waiter }
-    advance(generation: 0, onDispatchThread: false)
-    while true {
-      let (result, deadline) = state.withLock {
-        state -> ([CleanSlateError]?, ContinuousClock.Instant) in
-        if let result = state.blockingResult { return (result, .now) }
-        if let running = state.running {
-          return (nil, running.started + teardowns[running.index].timeout)
-        }
-        // Between two teardowns: the next one's deadline is at least its limit away.
-        return (nil, .now + teardowns[min(state.next, teardowns.count - 1)].timeout)
-      }
-      if let result { return result }
-      if deadline <= .now {
-        timerFired()
-      } else {
-        waiter.wait(until: deadline)
-      }
+  /// Starts watching the running teardown, and every one after it, with the timer.
+  private func watchFromNowOn() {
+    let remaining = state.withLock { state -> Duration? in
+      state.watched = true
+      guard let running = state.running else { return nil }
+      return running.started + teardowns[running.index].timeout - .now
     }
+    if let remaining { timer.arm(after: max(remaining, .zero)) }
   }
 
   // MARK: - Running
@@ -174,7 +186,7 @@ final class TeardownSequence: Sendable {
     generation: Int, where kind: Kind
   ) -> (Int, ContinuousClock.Instant, Teardown.Body?)? {
     let claimed = state.withLock {
-      state -> (Int, ContinuousClock.Instant, Teardown.Body?, armsTimer: Bool)? in
+      state -> (Int, ContinuousClock.Instant, Teardown.Body?, Bool)? in
       guard state.generation == generation, state.next < teardowns.count else { return nil }
       let index = state.next
       switch (teardowns[index].body, kind) {
@@ -185,11 +197,11 @@ final class TeardownSequence: Sendable {
       let start = ContinuousClock.now
       state.running = (index, start)
       defer { state.bodies[index] = nil }
-      return (index, start, state.bodies[index], state.blockingWaiter == nil)
+      return (index, start, state.bodies[index], state.watched)
     }
-    guard let (index, start, body, armsTimer) = claimed else { return nil }
+    guard let (index, start, body, watched) = claimed else { return nil }
     willRun(teardowns[index])
-    if armsTimer { timer.arm(after: teardowns[index].timeout) }
+    if watched { timer.arm(after: teardowns[index].timeout) }
     return (index, start, body)
   }
 
@@ -218,8 +230,8 @@ final class TeardownSequence: Sendable {
       let elapsed = ContinuousClock.now - running.started
       let limit = teardowns[running.index].timeout
       guard elapsed >= limit else {
-        // The timer's clock ran a little ahead: wait the rest (a blocking caller waits itself).
-        if state.blockingWaiter == nil { remaining = limit - elapsed }
+        // The timer's clock ran a little ahead: wait the rest.
+        remaining = limit - elapsed
         return nil
       }
       state.running = nil
@@ -237,14 +249,14 @@ final class TeardownSequence: Sendable {
   }
 
   private func finish(with failures: [CleanSlateError]) {
-    let (continuation, waiter) = state.withLock { state in
+    let (continuation, finished) = state.withLock { state in
       defer { state.continuation = nil }
-      if state.blockingWaiter != nil { state.blockingResult = failures }
-      return (state.continuation, state.blockingWaiter)
+      state.result = failures
+      return (state.continuation, state.finishedSignal)
     }
     timer.cancel()
+    finished?.signal()
     continuation?.resume(returning: failures)
-    waiter?.wake()
   }
 }
 

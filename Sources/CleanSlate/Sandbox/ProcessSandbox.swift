@@ -10,9 +10,11 @@ package import Foundation
 #endif
 
 /// Where one test process keeps its tests' directories:
-/// `<root>/<pid>-<start time>/<test name>-<n>/`.
+/// `<root>/<pid>-<start time>/<test name>-<n>/`, and its own temporary directory when the sentinel
+/// watches it, `<root>/<pid>-<start time>/tmp/` (``ProcessTemporaryDirectory``).
 ///
-/// The root is `$CLEANSLATE_SANDBOX_ROOT`, or `cleanslate-<uid>` in the temporary directory, a
+/// The root is `$CLEANSLATE_SANDBOX_ROOT`, or `cleanslate-<uid>` in the shared temporary directory
+/// (``ProcessTemporaryDirectory/sharedURL``: not the process's own, which lives in its sandbox), a
 /// directory only its user may write to. The process directory is made on first use, and at that
 /// moment the directories of dead processes are swept (``sweepStaleSandboxes()``); it is removed
 /// when the process scope ends. The directory of a failed test can be kept, moved to
@@ -164,7 +166,7 @@ package final class ProcessSandbox: Sendable {
     if let root = ProcessEnvironment.value(of: "CLEANSLATE_SANDBOX_ROOT"), !root.isEmpty {
       return URL(fileURLWithPath: root, isDirectory: true)
     }
-    return FileManager.default.temporaryDirectory
+    return ProcessTemporaryDirectory.sharedURL
       .appendingPathComponent("cleanslate-\(getuid())", isDirectory: true)
   }
 

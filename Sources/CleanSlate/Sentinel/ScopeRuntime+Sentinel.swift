@@ -17,6 +17,7 @@ extension ScopeRuntime {
     _ sentinel: Sentinel, at location: CodeLocation? = nil, serial: Bool = false
   ) {
     guard !sentinel.checksNothing else { return }
+    sentinel.prepareProcess()
     let root = rootScope
     if root === self {
       startRootWatch(sentinel, reportsOnlySuspects: false)
@@ -33,7 +34,7 @@ extension ScopeRuntime {
       scope: self, sentinel: sentinel, location: location ?? sentinel.location, isSerial: serial)
     guard SentinelWatches.shared.register(watch) else { return }
     watch.begin()
-    addAfterTeardownCheck(blocking: watch.finishBlocking, run: watch.finish)
+    addAfterTeardownCheck(watch.finish)
   }
 
   /// The scope at the top of this one's parents.
@@ -51,7 +52,7 @@ extension ScopeRuntime {
       reportsOnlySuspects: reportsOnlySuspects)
     guard SentinelWatches.shared.registerRoot(watch) else { return }
     watch.begin()
-    addAfterTeardownCheck(blocking: watch.finishBlocking, run: watch.finish)
+    addAfterTeardownCheck(watch.finish)
   }
 
   /// Whether `other` is one of this scope's parents, however far up.

@@ -9,10 +9,30 @@ extension Sentinel {
   ///   `CLEANSLATE_SENTINEL=-files` checks every kind but files.
   /// - `CLEANSLATE_SENTINEL_ALLOW=environment:APP_*,threads:NIO-ELT-*` allows names by kind; an
   ///   entry without a known kind before its first `:` applies to every kind.
+  /// - `CLEANSLATE_SENTINEL_MODE=warn` writes what every sentinel of the process finds to the
+  ///   trace and to standard error, as warnings, instead of failing tests.
   package static let runWide: Sentinel? = fromEnvironment(
     ProcessEnvironment.value(of: "CLEANSLATE_SENTINEL"),
     allowing: ProcessEnvironment.value(of: "CLEANSLATE_SENTINEL_ALLOW"),
     warn: { FileHandle.standardError.write(Data("[CleanSlate] \($0)\n".utf8)) })
+
+  /// Whether the sentinels of this process only warn (``warnsOnly``): `CLEANSLATE_SENTINEL_MODE`
+  /// is `warn`, read once per process.
+  static let warnsOnlyInThisProcess: Bool = warns(
+    inMode: ProcessEnvironment.value(of: "CLEANSLATE_SENTINEL_MODE"),
+    warn: { FileHandle.standardError.write(Data("[CleanSlate] \($0)\n".utf8)) })
+
+  /// Whether `CLEANSLATE_SENTINEL_MODE=mode` asks the sentinels to warn rather than fail tests:
+  /// `warn` does; unset, empty or `fail` does not; `warn` hears about any other value.
+  static func warns(inMode mode: String?, warn: (String) -> Void) -> Bool {
+    switch mode?.trimmingCharacters(in: .whitespaces).lowercased() ?? "" {
+    case "warn": return true
+    case "", "fail": return false
+    case let other:
+      warn("CLEANSLATE_SENTINEL_MODE: '\(other)' is not a mode; the modes are fail and warn.")
+      return false
+    }
+  }
 
   /// Where failures of a run-wide sentinel point when their scope has no location of its own.
   static let runWideLocation = CodeLocation(

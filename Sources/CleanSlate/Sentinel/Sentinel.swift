@@ -27,6 +27,10 @@ public struct Sentinel: Sendable, Hashable {
   /// Where the sentinel was configured, for failures found at a scope that has no source
   /// location of its own (an XCTest test, the end of the run).
   public var location: CodeLocation
+  /// Whether what it finds is written to the trace and to standard error as a warning instead of
+  /// failing the test: `CLEANSLATE_SENTINEL_MODE=warn` sets it for every sentinel of the process
+  /// (`cleanslate bisect` runs so, to judge a test by its own failures only).
+  var warnsOnly = Sentinel.warnsOnlyInThisProcess
 
   /// Creates a configuration.
   ///
@@ -34,8 +38,8 @@ public struct Sentinel: Sendable, Hashable {
   ///   - kinds: The kinds of state to check; by default, every kind.
   ///   - allowed: Names of state the tests may leave changed, by kind (exact, or a prefix
   ///     followed by `*`).
-  ///   - fileRoots: The directories whose files are checked; by default the package directory,
-  ///     the home directory and the temporary directory (``FileRoot/defaults``).
+  ///   - fileRoots: The directories whose files are checked; by default the package directory
+  ///     and the process's own temporary directory (``FileRoot/defaults``).
   ///   - fileID: The file that calls this, for failure messages; leave the default.
   ///   - filePath: That file's full path; leave the default.
   ///   - line: The line of the call; leave the default.
@@ -57,6 +61,25 @@ public struct Sentinel: Sendable, Hashable {
 
   /// Whether the configuration checks nothing (no kinds): then no watch is started.
   var checksNothing: Bool { kinds.isEmpty }
+
+  /// Readies the process for this sentinel's first snapshot, before anything is recorded: gives
+  /// it a temporary directory of its own when the files under it are checked, and leaves its
+  /// marker among the watched processes when it checks state other processes share.
+  func prepareProcess() {
+    if kinds.contains(.files), fileRoots.contains(where: { $0.place == .temporary }) {
+      _ = FileRootLocations.processTemporaryDirectory
+    }
+    if checksSharedState, (try? ProcessSandbox.shared.processDirectory()) != nil {
+      WatchedProcesses.current.register()
+    }
+  }
+
+  /// Whether it checks state the test processes of a package share: standard defaults, files in
+  /// the package directory (``WatchedProcesses``).
+  var checksSharedState: Bool {
+    kinds.contains(.userDefaults)
+      || (kinds.contains(.files) && fileRoots.contains { $0.place == .package })
+  }
 
   /// Whether `name`, a piece of state of `kind`, may be left changed.
   func allows(_ name: String, of kind: Kind) -> Bool {

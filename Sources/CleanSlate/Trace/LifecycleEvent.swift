@@ -27,6 +27,9 @@ public struct LifecycleEvent: Sendable, Hashable {
     /// The test recorded an issue (a failed expectation, a thrown error), or a check of
     /// CleanSlate's found one (work that outlived the test, an object that leaked).
     case issue
+    /// A fixture's note on a failed test, such as the command that replays it
+    /// (``FixtureContext/addFailureNote(_:)``), as the test's scope ends.
+    case note
   }
 
   /// How a step ended.
@@ -63,10 +66,11 @@ public struct LifecycleEvent: Sendable, Hashable {
   public var outcome: Outcome?
   /// How long the step took; `nil` for `…Begin` and issue events.
   public var duration: Duration?
-  /// The failure's message, for failed steps and issues.
+  /// The failure's message, for failed steps and issues; a note's text.
   public var message: String?
   /// Where the step's code was written: for a setup's end, the fixture's declaration; for a
-  /// teardown's end, the line that registered it; for an issue, where it was recorded.
+  /// teardown's end, the line that registered it; for an issue, where it was recorded; for a
+  /// note, the line that asked for the fixture that offered it.
   public var location: CodeLocation?
   /// For an issue that CleanSlate found, its ``CleanSlateError/Code`` (`objectLeaked`,
   /// `workOutlivedTest`, …).

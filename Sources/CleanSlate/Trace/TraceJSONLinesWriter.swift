@@ -9,7 +9,7 @@ import Foundation
 /// processes can write to one file, or to files read together later:
 ///
 /// ```json
-/// {"trace":"cleanslate","v":1,"run":"ci-1234","pid":4242,"host":"builder","timeMicros":1763767501250000,"command":"…"}
+/// {"trace":"cleanslate","v":1,"run":"ci-1234","pid":4242,"host":"builder","timeMicros":1763767501250000,"command":"…","seed":"2718281828"}
 /// {"run":"ci-1234","pid":4242,"timeMicros":1763767501250210,"phase":"setupEnd","scope":"test","scopeID":3,"scopeName":"StoreTests/saves()","fixture":"scratch","outcome":"passed","durationNanos":210000,"at":"StoreTests/Fixtures.swift:12"}
 /// ```
 ///
@@ -53,10 +53,13 @@ public final class TraceJSONLinesWriter: LifecycleObserver {
     let pid = Int(getpid())
     let host = TraceRun.hostName
     let command = TraceRun.command
+    let seed = try? RunSeed.current.get().value.description
     let size = { (strings: [String]) in
-      strings.reduce(8 * JSONLineEncoder.fieldOverhead) { $0 + JSONLineEncoder.size(of: $1) }
+      strings.reduce(9 * JSONLineEncoder.fieldOverhead) { $0 + JSONLineEncoder.size(of: $1) }
     }
-    let header = JSONLineEncoder.encode(capacity: size(["cleanslate", run, host, command])) {
+    let header = JSONLineEncoder.encode(
+      capacity: size(["cleanslate", run, host, command, seed ?? ""])
+    ) {
       $0.field("trace", "cleanslate")
       $0.field("v", Self.schemaVersion)
       $0.field("run", run)
@@ -64,6 +67,7 @@ public final class TraceJSONLinesWriter: LifecycleObserver {
       $0.field("host", host)
       $0.field("timeMicros", Self.nowMicros())
       $0.field("command", command)
+      if let seed { $0.field("seed", seed) }
     }
     eventPrefix = JSONLineEncoder.fields(
       of: JSONLineEncoder.encode(capacity: size([run])) {

@@ -46,13 +46,14 @@ public final class TraceOutlineWriter: LifecycleObserver {
   static func prints(_ phase: LifecycleEvent.Phase) -> Bool {
     switch phase {
     case .setupBegin, .teardownBegin, .bodyBegin: false
-    case .scopeBegin, .scopeEnd, .setupEnd, .teardownEnd, .bodyEnd, .issue: true
+    case .scopeBegin, .scopeEnd, .setupEnd, .teardownEnd, .bodyEnd, .issue, .note: true
     }
   }
 
   /// The outline line for one event, without a newline.
   public static func line(for event: LifecycleEvent) -> String {
-    let nested = event.fixture != nil || [.bodyBegin, .bodyEnd, .issue].contains(event.phase)
+    let nested =
+      event.fixture != nil || [.bodyBegin, .bodyEnd, .issue, .note].contains(event.phase)
     let depth = 2 - event.scope.rawValue + (nested ? 1 : 0)
     let indent = String(repeating: "  ", count: max(0, depth - 1))
     let verb: String
@@ -63,6 +64,7 @@ public final class TraceOutlineWriter: LifecycleObserver {
     case .bodyBegin, .bodyEnd: verb = "BODY"
     case .teardownBegin, .teardownEnd: verb = "TEARDOWN"
     case .issue: verb = "ISSUE"
+    case .note: verb = "NOTE"
     }
     let subject = event.fixture ?? event.issueCode ?? event.scopeName
     var line =
@@ -80,7 +82,9 @@ public final class TraceOutlineWriter: LifecycleObserver {
     if let message = event.message {
       line += "  — " + (message.split(separator: "\n").first.map(String.init) ?? "")
     }
-    if event.phase == .issue, let location = event.location { line += "  at \(location)" }
+    if event.phase == .issue || event.phase == .note, let location = event.location {
+      line += "  at \(location)"
+    }
     while line.last == " " { line.removeLast() }
     return line
   }

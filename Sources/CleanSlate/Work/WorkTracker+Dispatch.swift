@@ -42,7 +42,7 @@ extension WorkTracker {
   }
 
   /// Counts work that ends with a callback, until ``Token/leave()`` — the labelled form of
-  /// `group.enter()` … `group.leave()` (seed 002's `performGroupedBlock`).
+  /// `group.enter()` … `group.leave()` around a callback API, such as Core Data's `perform`.
   ///
   /// ```swift
   /// let token = tracker.enter("save")

@@ -39,7 +39,7 @@ extension WorkTracker {
             ? "it was cancelled." : "GCD work cannot be cancelled and runs on."),
         location: work.location,
         advice:
-          "Wait for it in the test (try await tracker.waitUntilIdle()), make it finish sooner, or give it more time (tracker.timeout, WorkTracker.defaultTimeout)."
+          "Wait for it in the test (try await tracker.waitUntilIdle()), make it finish sooner, or give it more time: tracker.timeout for this test, WorkTracker.defaultTimeout in code, or CLEANSLATE_WORK_TIMEOUT=<seconds> for the whole run."
       )
     }
   }

@@ -3,7 +3,8 @@ import Foundation
 /// Waiting for tracked work.
 extension WorkTracker {
   /// Waits until no tracked work runs — including work started by tracked work, and work in
-  /// ``group`` — the modern form of seed 002's `WaitForAllGroupsToBeEmpty`.
+  /// ``group`` — the event-driven form of a test helper that spins the run loop until a
+  /// dispatch group is empty.
   ///
   /// ```swift
   /// model.save()                                      // starts tracked work

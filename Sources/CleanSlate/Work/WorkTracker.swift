@@ -4,8 +4,9 @@ import Foundation
 /// A counter of the asynchronous work that code under test starts, so that a test can wait for
 /// all of it — event-driven, without polling — and learn by name what is still running.
 ///
-/// Hand a tracker to the code under test the way seed 002's team injected a `dispatch_group_t`;
-/// it needs only the core `CleanSlate` module, which an app may link, never a test framework.
+/// Hand a tracker to the code under test the way many XCTest suites inject a `dispatch_group_t`
+/// into every class; it needs only the core `CleanSlate` module, which an app may link, never a
+/// test framework.
 ///
 /// ```swift
 /// final class Uploader {
@@ -33,8 +34,8 @@ import Foundation
 /// ends, before any teardown; work still running after ``timeout`` is reported by its label and
 /// its tasks are cancelled.
 public final class WorkTracker: Sendable {
-  /// The DispatchGroup for GCD code written in seed 002's style: `queue.async(group: group)`,
-  /// or `group.enter()` … `group.leave()`. Waiting covers it.
+  /// The DispatchGroup for GCD code written in the dispatch-group pattern many XCTest suites
+  /// use: `queue.async(group: group)`, or `group.enter()` … `group.leave()`. Waiting covers it.
   ///
   /// A `DispatchGroup` holds no names, so work in it is reported as unlabelled; prefer
   /// ``async(_:on:qos:flags:fileID:filePath:line:column:execute:)`` or

@@ -2,34 +2,98 @@ internal import CleanSlate
 internal import Testing
 
 extension CleanSlateTrait {
-  /// The identity of the target whose scope a CleanSlate trait opened and made current, so that
-  /// a second CleanSlate trait of the same test (`.cleanSlate` on the suite, `.fixtures` on the
-  /// test) adds its fixtures to that scope instead of opening another.
-  @TaskLocal static var openedTargetID: String?
-
   /// Opens `target`'s scope (or joins the one another CleanSlate trait of the same test
   /// opened), sets up the declared fixtures, runs `function` with the scope current, then
-  /// finishes the body, ends the scope and records every failure as an issue.
+  /// finishes the body and ends the scope. The engine records every failure on the way through
+  /// the scope's sink; what `function` throws is Swift Testing's to record.
   ///
   /// The trait's `provideScope(for:testCase:performing:)` calls this; CleanSlate's tests call it
   /// directly with targets and functions of their own.
+  ///
+  /// What a test case's task allocates stays with the task until its whole test function ends
+  /// (Swift Testing keeps finished cases' tasks until then), so a test's scope lives in a child
+  /// task of its own, freed when the test ends, and the path keeps its async frames few and
+  /// small.
+  ///
+  /// - Parameter identity: Tells a test's ``TestIdentity`` (its module and argument case) when a
+  ///   fixture asks for it; by default the test is known by the target's name.
   package func provideScope(
     for target: ScopeTarget,
+    identity: (@Sendable () -> TestIdentity)? = nil,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    if let runtime = ScopeRuntime.current, runtime.kind == target.kind,
-      Self.openedTargetID == target.id
+    if let current = ScopeRuntime.current, current.kind == target.kind,
+      current.name == target.name
     {
-      // The scope is already open: a setup failure thrown here reaches the trait that opened
-      // it, which reports it once and still ends the scope.
-      try await setUpFixtures(in: runtime)
+      // A second CleanSlate trait of the same test joins the scope the first opened.
+      try await setUpFixtures(in: current)
       return try await function()
     }
+    if target.kind == .test, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      // In a child task that starts at once, on this thread, and whose memory is freed when it
+      // ends: Swift Testing keeps each finished case's own task, and all it allocated, until
+      // the whole test function ends.
+      return try await withoutActuallyEscaping(function) { function in
+        try await withThrowingDiscardingTaskGroup { group in
+          group.addImmediateTask {
+            try await self.runScope(of: target, identity: identity, performing: function)
+          }
+        }
+      }
+    }
+    try await runScope(of: target, identity: identity, performing: function)
+  }
+
+  /// The life of `target`'s scope: its fixtures' setup and `function` with the scope current,
+  /// then the end of the body and of the scope.
+  private func runScope(
+    of target: ScopeTarget, identity: (@Sendable () -> TestIdentity)?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let runtime = openScope(for: target, identity: identity)
+    var thrown: (any Error)?
+    do {
+      try await runtime.withCurrent { try await setUpAndRun(function, in: runtime) }
+    } catch {
+      thrown = runtime.recordThrown(error)
+    }
+    await runtime.finishBody()
+    await runtime.end()
+    if runtime.kind == .test, runtime.hasFailed {
+      await runtime.recordNotesAndAttachments(at: sourceLocation)
+    }
+    // The body's own error stays the test's primary failure; Swift Testing records it (or, for
+    // a cancelled test, records the cancellation) once the scope has ended.
+    if let thrown { throw thrown }
+  }
+
+  /// Creates the scope for `target`, watched by its sentinel if it asks for one.
+  private func openScope(
+    for target: ScopeTarget, identity: (@Sendable () -> TestIdentity)?
+  ) -> ScopeRuntime {
+    ScopelessSwiftTestingCalls.registerOnce()
+    // A test's issues are observed (``FailureTracking``) to mark it failed as Swift Testing
+    // counts failures (a known issue is not one); elsewhere the engine marks them.
+    let observed = target.kind == .test && FailureTracking.isObserving
     let runtime = ScopeRuntime(
       target.kind, name: target.name, parent: parent(for: target),
-      reporter: { failure in failure.recordIssue() })
+      sink: .swiftTesting(marksScopeFailed: observed), identity: identity)
     if let sentinel = target.sentinel { runtime.watchState(sentinel, at: target.location) }
-    try await run(function, in: runtime, for: target)
+    return runtime
+  }
+
+  /// Sets up the trait's fixtures and runs `function`: a suite's tests run even when a suite
+  /// fixture failed (each that needs it fails, pointing to the first failure); a test's body
+  /// does not.
+  private func setUpAndRun(
+    _ function: @Sendable () async throws -> Void, in runtime: ScopeRuntime
+  ) async throws {
+    guard runtime.kind == .test else {
+      _ = try? await setUpFixtures(in: runtime)
+      return try await function()
+    }
+    if !fixtures.isEmpty { try await setUpFixtures(in: runtime) }
+    try await runtime.runBody(function)
   }
 
   /// The scope a new scope for `target` lives in: the enclosing suite's when there is one (for a
@@ -44,67 +108,24 @@ extension CleanSlateTrait {
     return .process
   }
 
-  private func run(
-    _ function: @Sendable () async throws -> Void,
-    in runtime: ScopeRuntime,
-    for target: ScopeTarget
-  ) async throws {
-    var primaryError: (any Error)?
-    do {
-      try await runtime.withCurrent {
-        try await Self.$openedTargetID.withValue(target.id) {
-          if target.kind == .suite {
-            await setUpSuiteFixtures(in: runtime)
-            try await function()
-          } else {
-            try await setUpFixtures(in: runtime)
-            try await runtime.runBody {
-              try await FailureTracking.run(function, markingFailed: runtime)
-            }
-          }
-        }
-      }
-    } catch let failure as CleanSlateError where !Task.isCancelled {
-      // A setup failure (eager, or from `use` in the body): reported once, at the fixture.
-      runtime.markFailed()
-      failure.record()
-    } catch {
-      if !Task.isCancelled { runtime.markFailed() }
-      runtime.trace(thrown: error)
-      primaryError = error
-    }
-    for failure in await runtime.finishBody() { failure.record() }
-    for failure in await runtime.end() { failure.record() }
-    if target.kind == .test { await runtime.recordFailureAttachments(at: sourceLocation) }
-    // The body's own error stays the test's primary failure; Swift Testing records it (or, for
-    // a cancelled test, records the cancellation) once the scope has ended.
-    if let primaryError { throw primaryError }
-  }
-
-  /// Sets up a suite's fixtures before its tests, reporting a failure once, in full.
-  ///
-  /// The tests still run: each one sets up the trait's fixtures again before its body, and
-  /// the engine answers a suite fixture that failed with a short failure pointing to this one,
-  /// so every test that needs it fails visibly without retrying the setup (rule 4).
-  private func setUpSuiteFixtures(in runtime: ScopeRuntime) async {
-    do {
-      try await setUpFixtures(in: runtime)
-    } catch let failure as CleanSlateError {
-      failure.record()
-    } catch {
-      CleanSlateError(
-        .setupFailed, summary: "Setting up the suite's fixtures failed: \(error)",
-        location: CodeLocation(sourceLocation), underlying: error
-      ).record()
-    }
-  }
-
   /// Sets up the fixtures this trait declares that belong in `runtime`: on a suite, the suite-
   /// and process-scoped ones; on a test, all of them, in order.
   private func setUpFixtures(in runtime: ScopeRuntime) async throws {
     let location = CodeLocation(sourceLocation)
+    let skipping: FixtureRequest.Skipped = runtime.kind == .test ? .testBody : .suiteSetup
     for fixture in fixtures where runtime.kind == .test || fixture.scope >= runtime.kind {
-      try await fixture.setUp(in: runtime, at: location)
+      try await fixture.setUp(in: runtime, at: location, skipping: skipping)
     }
+  }
+}
+
+extension ScopeRuntime {
+  /// What the trait does with an error out of the scope's code: a setup failure was recorded
+  /// where it happened, and nothing is left to rethrow; any other error is traced and returned,
+  /// for Swift Testing to record as the test's own.
+  fileprivate func recordThrown(_ error: any Error) -> (any Error)? {
+    if error is FixtureUnavailable { return nil }
+    trace(thrown: error)
+    return error
   }
 }

@@ -1,25 +1,42 @@
 internal import CleanSlate
-internal import Testing
+package import Testing
 
 /// Tells a test scope that its test failed as soon as the test records a failing issue, so that
-/// teardowns can ask `context.testFailed`.
+/// teardowns can ask `context.testFailed`, and puts the test's own issues in the trace.
 ///
 /// Swift Testing does not say whether a running test has failed. It does let an issue-handling
-/// trait see every issue a test records, after `withKnownIssue` has marked the expected ones:
-/// the trait's scope is used here, observing issues and passing them on unchanged. Errors the
-/// body throws are not issues yet at that point; the caller marks those itself.
-enum FailureTracking {
-  /// Runs `body`, marking `runtime` failed when it records an issue that counts as a failure.
-  static func run(
-    _ body: @Sendable () async throws -> Void,
-    markingFailed runtime: ScopeRuntime
+/// trait see every issue a test records, after `withKnownIssue` has marked the expected ones. One
+/// such observer is installed for each test function, around all its cases (the trait provides a
+/// scope for the function as a whole to do so), rather than one per case: what a scope provider
+/// uses stays allocated with each case's task until the whole function ends, so an observer per
+/// case would cost every finished case its memory. The observer finds the case's scope as the
+/// current one. Errors a body throws are not issues yet where the trait sees them; it marks
+/// those itself.
+package enum FailureTracking {
+  /// Whether the running test function's issues are observed.
+  @TaskLocal static var isObserving = false
+
+  /// Runs `body` — the cases of `test` — observing the issues recorded in it, unless they are
+  /// observed already (a second CleanSlate trait of the function) and `again` is not set
+  /// (CleanSlate's own tests, which collect the issues of the tests they drive).
+  package static func observing(
+    _ test: Test, again: Bool = false, _ body: @Sendable () async throws -> Void
   ) async throws {
-    guard let test = Test.current else { return try await body() }
-    let observer = IssueHandlingTrait.compactMapIssues { issue in
-      if issue.isFailure { runtime.markFailed() }
-      runtime.trace(issue)
-      return issue
+    guard again || !isObserving else { return try await body() }
+    try await $isObserving.withValue(true) {
+      try await observer.provideScope(for: test, testCase: nil, performing: body)
     }
-    try await observer.provideScope(for: test, testCase: Test.Case.current, performing: body)
+  }
+
+  private static let observer = IssueHandlingTrait.compactMapIssues { issue in
+    guard let runtime = ScopeRuntime.currentTest else { return issue }
+    if issue.isFailure { runtime.markFailed() }
+    if OwnIssue.isBeingRecorded {
+      // The engine put it in the trace as it recorded it.
+      if !issue.isFailure { runtime.declareOutcome(.knownIssue) }
+    } else {
+      runtime.trace(issue)
+    }
+    return issue
   }
 }

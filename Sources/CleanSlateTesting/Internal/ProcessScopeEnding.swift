@@ -8,10 +8,10 @@ internal import Foundation
 /// an `atexit` handler, installed the first time a CleanSlate trait opens a scope in the process
 /// scope, blocks the exiting thread until `ScopeRuntime.process.end()` has run every process
 /// teardown (each within its time limit, so exit is delayed by at most those limits). There is
-/// no test left to record an issue on, so failures are written to standard error, one
-/// CleanSlate message each, and the process then exits with a failure status (after flushing
-/// its output), so that the run fails as it would had a test failed. A process that crashes or
-/// is killed runs no teardown at all.
+/// no test left to record an issue on, so failures go to standard error
+/// (`FailuresOutsideTests`), and the process then exits with a failure status (after flushing
+/// its output), as it would had a test failed. A process that crashes or is killed runs no
+/// teardown at all.
 package enum ProcessScopeEnding {
   /// Installs the exit handler, once per process.
   package static func installOnce() { _ = installed }
@@ -20,26 +20,12 @@ package enum ProcessScopeEnding {
     atexit { ProcessScopeEnding.endProcessScope() }
   }()
 
-  /// Runs the process scope's teardowns and prints their failures; when there are any, ends the
-  /// process with a failure status (an exit handler cannot change the status otherwise).
+  /// Runs the process scope's teardowns; when a failure was found where no test could record
+  /// it, ends the process with a failure status (an exit handler cannot change it otherwise).
   private static func endProcessScope() {
-    let failures = endBlocking(ScopeRuntime.process)
-    guard !failures.isEmpty else { return }
-    for failure in failures {
-      FileHandle.standardError.write(Data((message(for: failure) + "\n").utf8))
-    }
+    ScopeRuntime.process.endSynchronously(waiter: SemaphoreWaiter())
+    guard FailuresOutsideTests.haveOccurred else { return }
     fflush(nil)
     _exit(EXIT_FAILURE)
-  }
-
-  /// Ends `runtime` from synchronous code, blocking the calling thread (never a Swift
-  /// concurrency thread) until every teardown has run; returns their failures.
-  static func endBlocking(_ runtime: ScopeRuntime) -> [CleanSlateError] {
-    runtime.endSynchronously(waiter: SemaphoreWaiter())
-  }
-
-  /// The line printed for a process teardown failure.
-  static func message(for failure: CleanSlateError) -> String {
-    "[CleanSlate] process scope: \(failure)"
   }
 }

@@ -2,7 +2,7 @@ internal import CleanSlate
 internal import Testing
 
 // What the trait tells the lifecycle trace and the report: the test's issues, how it ended, and
-// what to attach when it failed.
+// what to note and attach when it failed.
 extension ScopeRuntime {
   /// Records an issue of the test in the trace; a known issue (`withKnownIssue`) makes a test
   /// that does not fail end as `knownIssue`. Warnings are left out.
@@ -14,19 +14,25 @@ extension ScopeRuntime {
       String(describing: issue), at: issue.sourceLocation.map(CodeLocation.init), known: known)
   }
 
-  /// Records the body's error in the trace, or, for a cancelled (skipped) test, its outcome.
+  /// Records the body's error in the trace, marking the test failed, or, for a cancelled
+  /// (skipped) test, its outcome.
   func trace(thrown error: any Error) {
     if Task.isCancelled {
       declareOutcome(.skipped)
-    } else if !(error is CleanSlateError) {
-      // A CleanSlate failure is a setup that failed: its setup event says so.
+    } else {
+      markFailed()
       traceIssue("Caught error: \(error)", at: nil)
     }
   }
 
-  /// Attaches what the test's fixtures offer and its lifecycle outline, if it failed.
-  func recordFailureAttachments(at sourceLocation: SourceLocation) async {
-    guard hasFailed else { return }
+  /// Records what the failed test's fixtures note, as warnings, which fail nothing and show in
+  /// Swift Testing's output, then attaches what they offer and the test's lifecycle outline.
+  func recordNotesAndAttachments(at sourceLocation: SourceLocation) async {
+    for note in failureNotes {
+      Issue.record(
+        Comment(rawValue: note.text), severity: .warning,
+        sourceLocation: SourceLocation(note.location))
+    }
     for attachment in await failureAttachments() {
       FailureAttachmentRecording.record(attachment, at: sourceLocation)
     }

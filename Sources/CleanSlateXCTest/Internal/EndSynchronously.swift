@@ -2,12 +2,9 @@ import CleanSlate
 import Dispatch
 import Foundation
 
-/// Ends `scope` from one of XCTest's synchronous hooks and returns its failures.
-///
-/// When every teardown is synchronous, they run on a thread of their own while this thread
-/// waits (on the main thread, still serving the main queue); otherwise the scope ends in async
-/// code.
-func endSynchronously(_ scope: ScopeRuntime) -> [CleanSlateError] {
+/// Ends `scope` from one of XCTest's synchronous hooks, waiting for it on this thread (on the
+/// main thread, still serving the main queue).
+func endSynchronously(_ scope: ScopeRuntime) {
   scope.endSynchronously(waiter: currentThreadWaiter())
 }
 

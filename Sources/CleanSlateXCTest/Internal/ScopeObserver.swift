@@ -2,13 +2,27 @@ import CleanSlate
 import Foundation
 import XCTest
 
-/// Watches XCTest's run to end suite scopes in the right test and the process scope when the
+/// Follows XCTest's run: which test is running (for failures found where no CleanSlate scope
+/// is current), where each class's suite scope ends, and the end of the process scope when the
 /// test bundle finishes.
 final class ScopeObserver: NSObject, XCTestObservation, @unchecked Sendable {
-  /// Registers the observer the first time a `FixtureTestCase` is created.
-  static let registered: Void = {
-    XCTestObservationCenter.shared.addTestObserver(ScopeObserver())
-  }()
+  static let shared = ScopeObserver()
+
+  /// The tests that started and did not finish: a test can run others inside it.
+  private let running = Locked<[XCTestCase]>([])
+
+  /// The test XCTest is running, if any: the innermost, when one runs others.
+  var runningTestCase: XCTestCase? { running.withLock { $0.last } }
+
+  func testCaseWillStart(_ testCase: XCTestCase) {
+    running.withLock { $0.append(testCase) }
+  }
+
+  func testCaseDidFinish(_ testCase: XCTestCase) {
+    running.withLock { running in
+      if let index = running.lastIndex(where: { $0 === testCase }) { running.remove(at: index) }
+    }
+  }
 
   /// Marks the last test of each `FixtureTestCase` class in the suite: its suite scope ends there.
   func testSuiteWillStart(_ testSuite: XCTestSuite) {
@@ -20,26 +34,12 @@ final class ScopeObserver: NSObject, XCTestObservation, @unchecked Sendable {
   }
 
   /// Ends every scope still running: suite scopes of classes whose last test did not end them,
-  /// then the process scope. No test is running any more, so failures go to standard error in
-  /// the format XCTest uses for its own, and the process exits with a failure status, as it
-  /// would had a test failed: a failure at the end of the run is never lost.
+  /// then the process scope. No test is running any more, so their failures go to standard
+  /// error (`FailuresOutsideTests`), and the process exits with a failure status if any failure
+  /// was found where no test could record it: such a failure is never lost.
   func testBundleDidFinish(_ testBundle: Bundle) {
-    Self.reportOutsideTests(SuiteScopes.shared.endAll() + endSynchronously(ScopeRuntime.process))
-    if Self.failedOutsideTests.value { exit(EXIT_FAILURE) }
-  }
-
-  /// Whether a failure was found while no test was running (see ``reportOutsideTests(_:)``).
-  private static let failedOutsideTests = Locked(false)
-
-  /// Prints failures found while no test runs, in XCTest's own format, and remembers that the
-  /// run must fail when the bundle finishes.
-  static func reportOutsideTests(_ failures: [CleanSlateError]) {
-    guard !failures.isEmpty else { return }
-    failedOutsideTests.withLock { $0 = true }
-    for failure in failures {
-      let message =
-        "\(failure.location.filePath):\(failure.location.line): error: \(failure.description)\n"
-      FileHandle.standardError.write(Data(message.utf8))
-    }
+    SuiteScopes.shared.endAll()
+    endSynchronously(ScopeRuntime.process)
+    if FailuresOutsideTests.haveOccurred { exit(EXIT_FAILURE) }
   }
 }

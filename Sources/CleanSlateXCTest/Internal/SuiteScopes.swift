@@ -1,12 +1,13 @@
+import CleanSlate
 import Foundation
 
 /// The suite scope of each `FixtureTestCase` class, from its first test to its last.
 ///
 /// A suite scope begins when the first test of its class starts. It ends inside the class's last
 /// test (``ScopeObserver`` marks it when XCTest starts the class's suite), so that its failures
-/// can still be recorded on a running test, before the class's own `tearDown()` class method.
-/// Classes whose tests ran outside a suite are ended by `FixtureTestCase.tearDown()` (class
-/// method) or, at the latest, when the test bundle finishes.
+/// are recorded on a running test, before the class's own `tearDown()` class method. Classes
+/// whose tests ran outside a suite are ended by `FixtureTestCase.tearDown()` (class method) or,
+/// at the latest, when the test bundle finishes.
 final class SuiteScopes: Sendable {
   static let shared = SuiteScopes()
 
@@ -22,7 +23,8 @@ final class SuiteScopes: Sendable {
       if let scope = scopes[key] { return scope }
       let scope = ScopeRuntime(
         .suite, name: String(describing: testClass), parent: .process,
-        observer: observer.value.map { .some($0) } ?? .none)
+        observer: observer.value.map { .some($0) } ?? .none,
+        sink: .xcTest(recordingOn: nil))
       if let sentinel = (testClass as? FixtureTestCase.Type)?.sentinel {
         scope.watchState(sentinel, serial: true)
       }
@@ -31,19 +33,18 @@ final class SuiteScopes: Sendable {
     }
   }
 
-  /// Ends the suite scope of `testClass`, if it has one running, and returns its failures.
-  func end(_ testClass: AnyClass) -> [CleanSlateError] {
+  /// Ends the suite scope of `testClass`, if it has one running.
+  func end(_ testClass: AnyClass) {
     let scope = scopes.withLock { $0.removeValue(forKey: ObjectIdentifier(testClass)) }
-    guard let scope else { return [] }
-    return endSynchronously(scope)
+    if let scope { endSynchronously(scope) }
   }
 
-  /// Ends every suite scope still running and returns their failures.
-  func endAll() -> [CleanSlateError] {
+  /// Ends every suite scope still running.
+  func endAll() {
     let running = scopes.withLock { scopes in
       defer { scopes = [:] }
       return Array(scopes.values)
     }
-    return running.flatMap(endSynchronously)
+    running.forEach(endSynchronously)
   }
 }

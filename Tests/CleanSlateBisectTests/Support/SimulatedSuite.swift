@@ -37,6 +37,11 @@ final class SimulatedSuite: TestRunner {
       return runs.count
     }
     let ran = Set(tests.dropLast())
-    return TestRunOutcome(victimPassed: !pollutes(ran), tracePath: "run-\(number)")
+    let passed = !pollutes(ran)
+    return TestRunOutcome(
+      victimPassed: passed, firstFailure: passed ? nil : "Expectation failed: 1 == 2",
+      command: SwiftTestInvocation(
+        environment: [], arguments: ["test", "--filter", "run-\(number)"]),
+      tracePath: "run-\(number)")
   }
 }

@@ -1,5 +1,6 @@
 #if HTTP
   import CleanSlate
+  import CleanSlateTestSupport
   import CleanSlateTesting
   import Testing
 
@@ -8,7 +9,7 @@
   /// the running test.
   struct TraitRun: Sendable {
     /// The issues the test recorded, in order.
-    var issues: [Issue] = []
+    var issues: [RecordedIssue] = []
     /// The error its body threw, which Swift Testing would record as the test's failure.
     var thrown: (any Error)?
 
@@ -16,13 +17,10 @@
     static func run(
       _ name: String = "HTTPTests/test()", _ body: @escaping @Sendable () async throws -> Void
     ) async throws -> TraitRun {
-      let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
-      let run = Locked(TraitRun())
-      let collector = IssueHandlingTrait.compactMapIssues { issue in
-        run.withLock { $0.issues.append(issue) }
-        return nil
-      }
-      try await collector.provideScope(for: Test.current!, testCase: Test.Case.current) {
+      let root = ScopeRuntime(
+        .process, name: "process", parent: nil, observer: .some(nil), sink: .collecting)
+      let thrown = Locked<(any Error)?>(nil)
+      let issues = try await collectingIssues {
         do {
           try await root.withCurrent {
             try await CleanSlateTrait.cleanSlate.provideScope(for: ScopeTarget(.test, name: name)) {
@@ -30,14 +28,14 @@
             }
           }
         } catch {
-          run.withLock { $0.thrown = error }
+          thrown.withLock { $0 = error }
         }
-        for failure in await root.end() { Issue.record(failure) }
+        await root.end()
       }
-      return run.withLock { $0 }
+      return TraitRun(issues: issues, thrown: thrown.value)
     }
 
     /// The CleanSlate failures among the issues.
-    var failures: [CleanSlateError] { issues.compactMap { $0.error as? CleanSlateError } }
+    var failures: [CleanSlateError] { issues.compactMap(\.cleanSlateError) }
   }
 #endif

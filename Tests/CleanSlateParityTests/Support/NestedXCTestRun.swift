@@ -1,4 +1,5 @@
 import CleanSlate
+import CleanSlateTestSupport
 import CleanSlateXCTest
 import Foundation
 import XCTest
@@ -31,7 +32,7 @@ struct NestedXCTestRun {
     }
     let recorder = FailureRecorder()
     XCTestObservationCenter.shared.addTestObserver(recorder)
-    suite.run()
+    capturingOutput { suite.run() }
     XCTestObservationCenter.shared.removeTestObserver(recorder)
     failures = recorder.failures.value
     failureCount = suite.testRun?.totalFailureCount ?? -1

@@ -1,5 +1,6 @@
 #if Postgres
   import CleanSlateTestSupport
+  import CleanSlateTesting
   import Foundation
   import Testing
 
@@ -97,6 +98,20 @@
         #endif
         #expect(configuration.linger == 10)
       }
+    }
+
+    @Test(.cleanSlate)
+    func withoutMemoryTheRootIsInTheSharedTemporaryDirectoryNotTheProcesssOwn() async throws {
+      // Given a process the sentinel gave a temporary directory of its own
+      let shared = "/shared-\(UUID().uuidString.prefix(8))"
+      try await use(
+        .environment(["CLEANSLATE_SHARED_TMPDIR": shared, "TMPDIR": "/own-\(getpid())/tmp"]))
+
+      // When the root is chosen where no memory file system is
+      let root = ThrowawayServer.defaultRoot(memory: "/no-memory-\(UUID().uuidString)")
+
+      // Then it is in the shared directory: the server outlives the process and its directory
+      #expect(root.path == "\(shared)/cleanslate-\(geteuid())-postgres")
     }
 
     @Test func aTestProcessWithoutProgramsSkips() async throws {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A trace written line by line for the reader and report tests: one process in which a suite
 /// fixture serves two tests running side by side; the second test fails, a teardown of it
-/// times out and an object of it leaks.
+/// times out, an object of it leaks, and its seeded generator notes how to replay it.
 ///
 /// Times are microseconds after `start`; durations are given in milliseconds.
 struct SampleTrace {
@@ -44,6 +44,9 @@ struct SampleTrace {
         message: "Cache was still alive after every teardown of the test.",
         code: "objectLeaked"),
       event(
+        8_300, "note", "test", 4, "Suite/b()", fixture: "seededRandom", test: "Suite/b()",
+        at: "SuiteTests/B.swift:9", message: Self.replayNote),
+      event(
         8_300, "scopeEnd", "test", 4, "Suite/b()", test: "Suite/b()", outcome: "failed",
         milliseconds: 8),
       event(
@@ -63,13 +66,19 @@ struct SampleTrace {
     ]
   }
 
+  /// What b()'s seeded generator notes.
+  static let replayNote = #"""
+    .seededRandom drew from the run's seed 2718281828 (chosen at random for this run).
+      Replay the same draws: CLEANSLATE_SEED=2718281828 swift test --filter '^(SuiteTests\.Suite/b\(\)(/.*)?)$'
+    """#
+
   /// The whole file's text.
   var text: String { lines.map { $0 + "\n" }.joined() }
 
   func header(version: Int = 1) -> String {
     json([
       "trace": "cleanslate", "v": version, "run": run, "pid": pid, "host": "builder",
-      "timeMicros": start, "command": "/tmp/SuitePackageTests.xctest",
+      "timeMicros": start, "command": "/tmp/SuitePackageTests.xctest", "seed": "2718281828",
     ])
   }
 

@@ -12,20 +12,15 @@ struct TraitDriver {
   let root: ScopeRuntime
 
   init() {
-    root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(events))
+    root = ScopeRuntime(
+      .process, name: "process", parent: nil, observer: .some(events), sink: .collecting)
   }
 
   /// Runs `body` under the private root and returns every issue recorded meanwhile.
-  func run(_ body: @Sendable () async throws -> Void) async throws -> [Issue] {
-    let issues = Locked<[Issue]>([])
-    let collector = IssueHandlingTrait.compactMapIssues { issue in
-      issues.withLock { $0.append(issue) }
-      return nil
-    }
-    try await collector.provideScope(for: Test.current!, testCase: Test.Case.current) {
+  func run(_ body: @Sendable () async throws -> Void) async throws -> [RecordedIssue] {
+    try await collectingIssues { [root] in
       try await root.withCurrent { try await body() }
     }
-    return issues.value
   }
 }
 
@@ -34,9 +29,4 @@ extension ScopeTarget {
   static func suite(_ name: String) -> Self { Self(.suite, name: name) }
   /// A test target.
   static func test(_ name: String) -> Self { Self(.test, name: name) }
-}
-
-extension Issue {
-  /// The CleanSlate failure this issue records, if any.
-  var cleanSlateError: CleanSlateError? { error as? CleanSlateError }
 }

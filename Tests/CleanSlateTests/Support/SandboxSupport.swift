@@ -58,3 +58,15 @@ func entryExists(_ url: URL) -> Bool {
   var info = stat()
   return lstat(url.path, &info) == 0
 }
+
+/// The identity of a process that has exited: a child that ran and was reaped.
+func deadProcessIdentity() throws -> ProcessIdentity {
+  let child = Process()
+  child.executableURL = URL(fileURLWithPath: "/bin/sh")
+  // In `/`: a parallel test's sandbox, the current directory for a while, may be gone by then.
+  child.currentDirectoryURL = URL(fileURLWithPath: "/")
+  child.arguments = ["-c", "exit 0"]
+  try child.run()
+  child.waitUntilExit()
+  return ProcessIdentity(pid: child.processIdentifier, startTime: 42)
+}

@@ -22,9 +22,15 @@ extension Trait where Self == ConditionTrait {
 ///
 /// The sentinel's tests run one at a time (``oneSentinelTestAtATime(_:)``). Other tests of the
 /// process still run alongside and change process state: every test looks for the state it
-/// leaked itself, named with a marker of its own, and ignores the rest.
+/// leaked itself, named with a marker of its own, and ignores the rest. The watches see no other
+/// watched process: another run of these tests on the machine shares their standard defaults.
 struct SentinelHarness {
   let root = makeProcessScope()
+  /// Watched processes in a directory that never exists (its parent does not): no marker is left.
+  let alone = WatchedProcesses(
+    directory: FileManager.default.temporaryDirectory
+      .appendingPathComponent("cleanslate-no-such-\(UUID().uuidString)/sentinels").path,
+    owner: .current, identity: WatchedProcesses.shared.identity)
 
   /// Runs `body` in a test scope the sentinel watches, then ends it and returns the sentinel's
   /// failures.
@@ -35,7 +41,7 @@ struct SentinelHarness {
   ) async throws -> [CleanSlateError] {
     try await oneSentinelTestAtATime {
       let test = ScopeRuntime(.test, name: name, parent: root)
-      test.watchState(sentinel)
+      WatchedProcesses.$current.withValue(alone) { test.watchState(sentinel) }
       // The scope ends whatever the body did: a watch left open would overlap every later one,
       // which would then report to the run instead of their tests.
       var thrown: (any Error)?
@@ -44,7 +50,7 @@ struct SentinelHarness {
       } catch {
         thrown = error
       }
-      let failures = await test.finishBody() + test.end()
+      let failures = await test.finishBodyCollectingFailures() + test.endCollectingFailures()
       if let thrown { throw thrown }
       return failures.filter { $0.code == .stateLeaked }
     }
@@ -91,13 +97,34 @@ final class NamedThread: @unchecked Sendable {
 }
 
 #if os(Linux)
+  /// `descriptor` moved to a number no descriptor of the process had before (the original is
+  /// closed): above those the other tests use, and never handed out twice. The sentinel tells
+  /// new descriptors by their numbers: one that reuses a number another test had open when the
+  /// watch began, and closed since (the previous sentinel test's, say), is not new to it.
+  func movedToAnUnusedNumber(_ descriptor: Int32) -> Int32 {
+    defer { _ = Glibc.close(descriptor) }
+    let number = unusedDescriptorNumbers.withLock { next in
+      defer { next += 1 }
+      return next
+    }
+    return fcntl(descriptor, F_DUPFD_CLOEXEC, number)
+  }
+
+  /// The next number ``movedToAnUnusedNumber(_:)`` hands out: from half the process's limit on
+  /// open descriptors (at most 8,192) up.
+  private let unusedDescriptorNumbers: Locked<Int32> = {
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    return Locked(Int32(min(limit.rlim_cur / 2, 8192)))
+  }()
+
   /// A TCP socket listening on a free loopback port.
   struct ListeningSocket {
     let descriptor: Int32
     let port: UInt16
 
     init() throws {
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      let descriptor = movedToAnUnusedNumber(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
       address.sin_addr.s_addr = inet_addr("127.0.0.1")

@@ -1,3 +1,4 @@
+import CleanSlateTestSupport
 import CleanSlateXCTest
 import Foundation
 import XCTest
@@ -17,6 +18,8 @@ struct NestedRun {
   let events: [String]
   /// The test case instances, kept alive as XCTest keeps them for the whole run.
   let testCases: [XCTest]
+  /// What the nested run printed, XCTest's lines and CleanSlate's notes among them.
+  let output: String
 
   /// Runs `tests` of `testClass` in a suite of their own, with the class's `setUp()` and
   /// `tearDown()` class methods around them, as XCTest runs a test class.
@@ -28,7 +31,7 @@ struct NestedRun {
     for (name, closure) in testCase(tests).allTests {
       suite.addTest(testClass.init(name: name, testClosure: closure))
     }
-    suite.run()
+    output = capturingOutput { suite.run() }.output
     failures = Journal.shared.failures
     failureCount = suite.testRun?.totalFailureCount ?? -1
     events = Journal.shared.events

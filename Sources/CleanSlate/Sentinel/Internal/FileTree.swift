@@ -44,7 +44,7 @@ final class FileTree: Sendable {
 
   private let cache = Locked<[String: DirectoryEntries]>([:])
 
-  /// The entries under `roots` now, leaving out `.git`, names starting with `.build`, and
+  /// The entries under `roots` now, leaving out those never listed (``isNeverListed(_:)``) and
   /// `excluded` paths (CleanSlate's sandboxes).
   func snapshot(roots: [(path: String, depth: Int)], excluded: Set<String>) -> FileTreeImage {
     var known = cache.withLock { $0 }
@@ -93,7 +93,7 @@ final class FileTree: Sendable {
       let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
         String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
       }
-      guard name != ".", name != "..", name != ".git", !name.hasPrefix(".build") else { continue }
+      guard name != ".", name != "..", !Self.isNeverListed(name) else { continue }
       let full = join(path, name)
       guard !excluded.contains(full) else { continue }
       var isDirectory = type == UInt8(DT_DIR)
@@ -107,11 +107,18 @@ final class FileTree: Sendable {
     return entries
   }
 
+  /// Whether an entry is one the sentinel never lists: `.git`, and what `swift build` writes in a
+  /// package while tests run (`.build*`, `.swiftpm`, `Package.resolved`), here or in a package
+  /// nested in it.
+  static func isNeverListed(_ name: String) -> Bool {
+    name == ".git" || name.hasPrefix(".build") || name == ".swiftpm" || name == "Package.resolved"
+  }
+
   static func join(_ directory: String, _ name: String) -> String {
     directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 
-  private static func nanoseconds(_ info: stat) -> Int64 {
+  static func nanoseconds(_ info: stat) -> Int64 {
     #if canImport(Darwin)
       let time = info.st_mtimespec
     #else
@@ -120,7 +127,7 @@ final class FileTree: Sendable {
     return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
   }
 
-  private static func now() -> Int64 {
+  static func now() -> Int64 {
     var time = timespec()
     clock_gettime(CLOCK_REALTIME, &time)
     return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)

@@ -28,7 +28,7 @@ enum LeakReport {
         + lines.joined(separator: "\n")
       return CleanSlateError(
         .stateLeaked, summary: summary, location: location,
-        advice: advice(kind, example: items[0].names.first ?? ""))
+        advice: advice(kind, example: items[0].suggestedName))
     }
   }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -32,6 +34,8 @@ final class SentinelWatch: Sendable {
 
   private struct State {
     var before: ProcessSnapshot?
+    /// Which watched processes were running when it began, for state they share with this one.
+    var neighbours: (processes: WatchedProcesses, mark: WatchedProcesses.Mark)?
     var overlapped = false
     /// Identities of items another watch reported.
     var reported: Set<String> = []
@@ -62,8 +66,13 @@ final class SentinelWatch: Sendable {
 
   /// Takes the first snapshot.
   func begin() {
+    let processes = WatchedProcesses.current
+    let neighbours = sentinel.checksSharedState ? (processes, processes.mark()) : nil
     let snapshot = ProcessSnapshot.take(sentinel)
-    state.withLock { $0.before = snapshot }
+    state.withLock { state in
+      state.before = snapshot
+      state.neighbours = neighbours
+    }
   }
 
   func markOverlapped() { state.withLock { $0.overlapped = true } }
@@ -72,7 +81,9 @@ final class SentinelWatch: Sendable {
   var isOverlapped: Bool { state.withLock { $0.overlapped } }
 
   /// Takes the second snapshot and returns what this watch reports, after telling the running
-  /// watches what it reported, or handing its findings up to its nearest watched ancestor.
+  /// watches what it reported, or handing its findings up to its nearest watched ancestor. A
+  /// sentinel that only warns (``Sentinel/warnsOnly``) writes its reports to the trace and to
+  /// standard error instead, and returns nothing.
   ///
   /// Threads, descriptors, children and sockets get up to a quarter of a second to settle (a
   /// thread on its way out, a socket an event loop is closing), as goleak retries before it
@@ -82,18 +93,6 @@ final class SentinelWatch: Sendable {
     var pause = 1
     while needsToSettle(items), pause <= 128 {
       try? await Task.sleep(for: .milliseconds(pause))
-      pause *= 2
-      (after, items) = lookAgain(after)
-    }
-    return conclude(items)
-  }
-
-  /// ``finish()`` for a synchronous caller, which waits for things to settle on its thread.
-  func finishBlocking() -> [CleanSlateError] {
-    guard var (after, items) = firstLook() else { return [] }
-    var pause: UInt32 = 1
-    while needsToSettle(items), pause <= 128 {
-      usleep(pause * 1000)
       pause *= 2
       (after, items) = lookAgain(after)
     }
@@ -119,7 +118,7 @@ final class SentinelWatch: Sendable {
   /// Leaves the running watches and turns what was found into failures, or hands it up.
   private func conclude(_ found: [LeakedItem]) -> [CleanSlateError] {
     let departure = SentinelWatches.shared.unregister(self)
-    var items = found
+    var items = ownDoing(found)
     let (reported, suspects, excused) = state.withLock { ($0.reported, $0.suspects, $0.excused) }
     items.removeAll { reported.contains($0.identity) || excused.contains(Self.key(of: $0)) }
     if reportsOnlySuspects {
@@ -142,8 +141,25 @@ final class SentinelWatch: Sendable {
     let named = items.reduce(into: [String: [String]]()) { named, item in
       if let suspect = suspects[Self.key(of: item)] { named[item.identity] = suspect.scopeNames }
     }
-    return LeakReport.failures(
+    let failures = LeakReport.failures(
       items, subject: subject, when: when, suspects: named, location: location)
+    guard sentinel.warnsOnly else { return failures }
+    scope.traceIssues(failures)
+    for failure in failures {
+      FileHandle.standardError.write(Data("[CleanSlate] warning: \(failure)\n".utf8))
+    }
+    return []
+  }
+
+  /// `found` without what another watched process may have changed alongside this watch: state
+  /// the test processes of a package share (``WatchedProcesses``).
+  private func ownDoing(_ found: [LeakedItem]) -> [LeakedItem] {
+    guard let neighbours = state.withLock({ $0.neighbours }),
+      found.contains(where: { $0.kind == .userDefaults || $0.kind == .files })
+    else { return found }
+    return WatchedProcesses.attributable(
+      found, alongside: neighbours.processes.alongside(since: neighbours.mark),
+      packageDirectory: FileRootLocations.packageDirectory)
   }
 
   private static let volatileKinds: Set<Sentinel.Kind> = [

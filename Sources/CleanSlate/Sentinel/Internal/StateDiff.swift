@@ -10,6 +10,10 @@ package struct LeakedItem: Sendable, Hashable {
 
   /// What makes two reports of it the same: its kind and how it looks now.
   var identity: String { "\(kind.name)\t\(line)" }
+
+  /// The name advice suggests allowing it by: a file's path relative to its root (the same in
+  /// every run, where the process's own temporary directory is not), any other kind's first.
+  var suggestedName: String { (kind == .files ? names.last : names.first) ?? "" }
 }
 
 /// What changed between two snapshots, minus what the sentinel allows.

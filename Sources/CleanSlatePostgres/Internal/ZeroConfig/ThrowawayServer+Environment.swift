@@ -1,4 +1,5 @@
 #if Postgres
+  internal import CleanSlate
   internal import Foundation
 
   #if canImport(Darwin)
@@ -51,18 +52,19 @@
           keptLinger: seconds("CLEANSLATE_POSTGRES_KEPT_LINGER") ?? defaultKeptLinger))
     }
 
-    /// `cleanslate-<uid>-postgres` in `/dev/shm` (memory) when there is one with a gigabyte
-    /// free, or else in the temporary directory.
-    static func defaultRoot() -> URL {
+    /// `cleanslate-<uid>-postgres` in `memory` (`/dev/shm`) when it has a gigabyte free, or else
+    /// in the shared temporary directory: the server outlives the test process that starts it,
+    /// and its temporary directory when the sentinel gives it one of its own.
+    static func defaultRoot(memory: String = "/dev/shm") -> URL {
       let name = "cleanslate-\(geteuid())-postgres"
       var info = statvfs()
-      if statvfs("/dev/shm", &info) == 0,
+      if statvfs(memory, &info) == 0,
         UInt64(info.f_bavail) * UInt64(info.f_frsize) >= 1 << 30
       {
-        return URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+        return URL(fileURLWithPath: memory, isDirectory: true)
           .appendingPathComponent(name, isDirectory: true)
       }
-      return FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
+      return ProcessTemporaryDirectory.sharedURL.appendingPathComponent(name, isDirectory: true)
     }
 
     // MARK: - This process's lease

@@ -1,0 +1,80 @@
+import CleanSlate
+import Foundation
+import XCTest
+
+extension FailureSink {
+  /// Records CleanSlate's failures as failures of an XCTest test, at their own locations: of
+  /// `testCase` while it exists, else of the test that is running (a suite scope's failures
+  /// land on the test during which its class's scope ends), else — no test running — on standard
+  /// error, failing the run.
+  static func xcTest(recordingOn testCase: FixtureTestCase?) -> FailureSink {
+    let owner = WeakTestCase(testCase)
+    return FailureSink(
+      record: { failure in
+        guard let target = owner.value ?? ScopeObserver.shared.runningTestCase else {
+          return FailuresOutsideTests.report(failure)
+        }
+        target.recordCleanSlateFailure(failure)
+      },
+      thrownAfterRecording: { failure in
+        #if canImport(ObjectiveC)
+          // `FixtureTestCase.record(_:)` recognises it and records nothing more.
+          return FixtureUnavailable(failure)
+        #else
+          // Thrown out of the body, the test's closure catches it; out of setUp or tearDown,
+          // swift-corelibs-xctest would record any error but XCTSkip (it ends the test, which
+          // failed already).
+          guard let testCase = owner.value, testCase.isRunningBody else {
+            return XCTSkip(after: failure)
+          }
+          return FixtureUnavailable(failure)
+        #endif
+      })
+  }
+}
+
+extension XCTestCase {
+  /// Records a CleanSlate failure as a failure of this test, at the failure's location.
+  func recordCleanSlateFailure(_ failure: CleanSlateError) {
+    if let fixtureTestCase = self as? FixtureTestCase {
+      return fixtureTestCase.recordOwnFailure(failure)
+    }
+    #if canImport(ObjectiveC)
+      record(XCTIssue(cleanSlateFailure: failure))
+    #else
+      recordFailure(
+        withDescription: failure.description, inFile: failure.location.filePath,
+        atLine: failure.location.line, expected: true)
+    #endif
+  }
+}
+
+#if canImport(ObjectiveC)
+  extension XCTIssue {
+    /// An assertion failure with a CleanSlate failure's message, at its location.
+    init(cleanSlateFailure failure: CleanSlateError) {
+      self.init(
+        type: .assertionFailure, compactDescription: failure.description,
+        sourceCodeContext: XCTSourceCodeContext(
+          location: XCTSourceCodeLocation(
+            filePath: failure.location.filePath, lineNumber: failure.location.line)))
+    }
+  }
+#endif
+
+extension XCTSkip {
+  /// Ends the test after a failure recorded already: XCTest records no failure for a skip, and
+  /// the test, which has one, is reported as failed. The skip's line names the fixture and
+  /// points at the line that asked for it.
+  init(after failure: CleanSlateError) {
+    self.init(
+      "\(FixtureUnavailable(failure))", file: StaticString(interning: failure.location.filePath),
+      line: UInt(max(0, failure.location.line)))
+  }
+}
+
+/// A test case that a failure sink can reach from any thread, without keeping it alive.
+final class WeakTestCase: @unchecked Sendable {
+  weak var value: FixtureTestCase?
+  init(_ value: FixtureTestCase?) { self.value = value }
+}
