@@ -1,4 +1,4 @@
-import CleanSlate
+package import CleanSlate
 import Foundation
 
 extension LiveObjects {

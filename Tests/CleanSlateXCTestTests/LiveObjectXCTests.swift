@@ -42,7 +42,7 @@ final class LiveObjectXCTests: XCTestCase {
   /// The live counts before and after `body`, as `kind=count` words.
   private static func liveObjects(_ body: () -> Void) -> (before: [String], after: [String]) {
     _ = ScopeRuntime.process  // made on first use: counted before, as after
-    let before = words(LiveObjects.current)
+    let before = words(LiveObjects.settled())
     body()
     return (before, words(LiveObjects.settled()))
   }
