@@ -15,7 +15,7 @@
       // Given an app whose configure throws.
       let line = #line + 1
       let fixture = Fixture.vaporApp("throwing", database: .postgres) { _ in throw NoSecret() }
-      // When a test uses it, then setup fails at the fixture's declaration, saying why.
+      // When a test uses it, then setup fails naming the fixture's declaration, saying why.
       let failure = try await setupFailure(of: fixture)
       #expect(failure.code == .setupFailed)
       #expect(failure.fixture == "throwing")
@@ -39,7 +39,7 @@
       #expect(failure.code == .setupFailed)
       #expect(failure.summary.contains("BrokenMigration"))
       #expect(failure.summary.contains("no_such_table"))
-      #expect(failure.location.fileID == #fileID)
+      #expect(failure.declaration?.fileID == #fileID)
       let template = try #require(
         failure.summary.firstMatch(of: /template '(cs_tpl_[0-9a-f]+)'/)?.1)
       #expect(try await serverDatabases(prefix: String(template)).isEmpty)
