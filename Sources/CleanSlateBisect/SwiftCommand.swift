@@ -2,15 +2,19 @@ import Dispatch
 import Foundation
 
 /// Runs the `swift` driver (`swift test ...`) to its end and collects what it printed.
-enum SwiftCommand {
-  struct Result: Sendable {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
+package enum SwiftCommand {
+  /// How a run of `swift` ended and what it printed.
+  package struct Result: Sendable {
+    /// Its exit status.
+    package var status: Int32
+    /// What it printed on standard output.
+    package var standardOutput: String
+    /// What it printed on standard error.
+    package var standardError: String
   }
 
   /// Runs `swift` (found on `PATH`) with `arguments`, adding `environment` to this process's.
-  static func run(
+  package static func run(
     _ arguments: [String], environment: [String: String] = [:]
   ) async throws
     -> Result

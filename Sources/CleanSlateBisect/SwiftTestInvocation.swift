@@ -3,8 +3,16 @@
 package struct SwiftTestInvocation: Sendable, Equatable, CustomStringConvertible {
   /// A variable the command sets, in its environment.
   package struct Variable: Sendable, Equatable {
+    /// Its name.
     package var name: String
+    /// Its value.
     package var value: String
+
+    /// The variable `name`, set to `value`.
+    package init(name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
   }
 
   /// The variables it sets, in the order they are printed.
