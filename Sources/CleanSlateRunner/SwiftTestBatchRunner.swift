@@ -1,0 +1,77 @@
+internal import CleanSlate
+package import CleanSlateBisect
+package import Foundation
+
+/// Runs tests with `swift test --skip-build`: exact names (no filter when the batch is every
+/// listed test), the arguments given after `--`, and an XUnit file per run to read Swift
+/// Testing's results from (XCTest's come from what it prints).
+package struct SwiftTestBatchRunner: TestBatchRunner {
+  /// The package's directory.
+  package let packagePath: String
+  /// Every test `swift test list` printed: a batch of all of them runs without a filter.
+  package let listed: [String]
+  /// Where each run's XUnit files go (removed once read).
+  package let workDirectory: URL
+  /// The arguments for `swift test` given after `--`.
+  package var passthrough: [String] = []
+  /// Variables set for `swift test` (`CLEANSLATE_TRACE`).
+  package var environment: [String: String] = [:]
+  /// Called with the command and what it printed, after each run.
+  package var echo: @Sendable (SwiftTestInvocation, SwiftCommand.Result) -> Void = { _, _ in }
+  private let counter = RunCounter()
+
+  /// A runner of the tests of the package at `packagePath`, of which `listed` are every test.
+  package init(packagePath: String, listed: [String], workDirectory: URL) {
+    self.packagePath = packagePath
+    self.listed = listed
+    self.workDirectory = workDirectory
+  }
+
+  /// The command that runs `tests`, as a user types it (without the XUnit file).
+  package func invocation(of tests: [String]) -> SwiftTestInvocation {
+    var arguments = ["test", "--skip-build"]
+    if packagePath != "." { arguments += ["--package-path", packagePath] }
+    if tests != listed { arguments += ["--filter", SwiftTestFilter.matching(tests)] }
+    // Each framework runs in a process of its own: one that has no test to run is skipped.
+    if !tests.contains(where: SwiftTestFilter.isSwiftTesting) {
+      arguments.append("--disable-swift-testing")
+    }
+    if tests.allSatisfy(SwiftTestFilter.isSwiftTesting) { arguments.append("--disable-xctest") }
+    return SwiftTestInvocation(
+      environment: environment.sorted { $0.key < $1.key }.map {
+        .init(name: $0.key, value: $0.value)
+      },
+      arguments: arguments + passthrough)
+  }
+
+  package func run(_ tests: [String]) async throws -> TestBatch {
+    let xunit = workDirectory.appendingPathComponent("run-\(counter.next()).xml").path
+    let swiftTestingXUnit = xunit.replacingOccurrences(of: ".xml", with: "-swift-testing.xml")
+    defer {
+      try? FileManager.default.removeItem(atPath: xunit)
+      try? FileManager.default.removeItem(atPath: swiftTestingXUnit)
+    }
+    let command = invocation(of: tests)
+    let result = try await SwiftCommand.run(
+      command.arguments + ["--xunit-output", xunit], environment: environment)
+    echo(command, result)
+    let printed = XCTestOutput(output: result.standardOutput + "\n" + result.standardError)
+    let files = [xunit, swiftTestingXUnit].map { path in
+      XUnitResults(xml: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+    }
+    var results: [String: TestResult] = [:]
+    for test in tests {
+      results[test] = printed[test] ?? files.lazy.compactMap { $0[test] }.first
+    }
+    return TestBatch(
+      results: results, status: result.status,
+      signal: Self.signal(in: result.standardError + result.standardOutput),
+      diedIn: tests.first(where: printed.neverEnded))
+  }
+
+  /// The signal of `swift test`'s `exited with unexpected signal code 4`, if it printed one.
+  static func signal(in output: String) -> Int32? {
+    guard let range = output.range(of: "exited with unexpected signal code ") else { return nil }
+    return Int32(output[range.upperBound...].prefix(while: \.isNumber))
+  }
+}
