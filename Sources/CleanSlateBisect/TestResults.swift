@@ -48,8 +48,9 @@ package struct XUnitResults: Sendable {
     guard let failure = element.range(of: "<failure ").map({ element[$0.lowerBound...] }),
       let message = attribute("message", of: String(failure))
     else { return nil }
-    let line = message.prefix { $0 != "\n" }
-    return String(line.hasSuffix(" (error)") ? line.dropLast(8) : line)
+    // Swift Testing writes `Expectation failed: … (error): comment`.
+    let line = message.prefix { $0 != "\n" }.replacingOccurrences(of: " (error): ", with: ": ")
+    return line.hasSuffix(" (error)") ? String(line.dropLast(8)) : line
   }
 
   /// `Module.Outer/Inner/test()` and `Module.Outer.Inner/test()` alike.
