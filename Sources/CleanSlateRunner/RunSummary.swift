@@ -48,15 +48,20 @@ package struct RunSummary: Sendable {
     case let .timings(known, median):
       let longest = plan.shards.map(\.load).max() ?? 0
       let mean = Double(plan.shards.map(\.load).reduce(0, +)) / Double(plan.shards.count)
-      let ratio = (plan.imbalance * 100).rounded() / 100
       return
-        "Shard \(shard): \(tests), \(Self.seconds(Double(own.load))) expected; longest shard \(Self.seconds(Double(longest))) against a mean of \(Self.seconds(mean)) (\(ratio)); \(known) tests timed, the others counted as the median, \(Self.seconds(Double(median)))."
+        "Shard \(shard): \(tests), \(Self.seconds(Double(own.load))) expected; longest shard \(Self.seconds(Double(longest))) against a mean of \(Self.seconds(mean)) (\(Self.hundredths(plan.imbalance))); \(known) tests timed, the others counted as the median, \(Self.seconds(Double(median)))."
     }
   }
 
-  /// Microseconds as seconds, `12.3 s`.
+  /// Microseconds as seconds, `12.34 s`.
   private static func seconds(_ micros: Double) -> String {
-    let tenths = (micros / 100_000).rounded()
-    return "\(Int(tenths) / 10).\(Int(tenths) % 10) s"
+    "\(hundredths(micros / 1_000_000)) s"
+  }
+
+  /// `value` with two decimals, `1.05`.
+  private static func hundredths(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 }

@@ -104,7 +104,7 @@ import Testing
 
     #expect(
       RunSummary([], plan: plan, shard: shard).lines == [
-        "Shard 2/2: 2 tests, 4.0 s expected; longest shard 4.0 s against a mean of 3.5 s (1.14); 3 tests timed, the others counted as the median, 2.0 s.",
+        "Shard 2/2: 2 tests, 4.00 s expected; longest shard 4.00 s against a mean of 3.50 s (1.14); 3 tests timed, the others counted as the median, 2.00 s.",
         "0 passed, 0 failed, 0 flaky, 0 skipped",
       ])
     #expect(
