@@ -81,15 +81,35 @@ struct TestCommand: AsyncParsableCommand {
       note("Building the tests: \(package.buildInvocation)")
       try await package.build()
     }
-    let listed = try await package.list()
+    let work = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cleanslate-test-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+    var runner = makeRunner(workDirectory: work)
+    // Every test runs: start them now and list them meanwhile.
+    let everything = shard == nil && filter.isEmpty && !list
+    if everything { runner.startEverything() }
+    runner.listed = try await package.list(besideARun: everything)
     let spec = try shard.map { try ShardSpec(parsing: $0) }
     let selection = try TestSelection(
-      listed: listed, filters: filter, shard: spec, timings: readTimings(sharded: spec != nil))
+      listed: runner.listed, filters: filter, shard: spec,
+      timings: readTimings(sharded: spec != nil))
     if list {
       for test in selection.tests { print(test) }
       return
     }
-    let records = try await run(selection.tests, listed: listed)
+    if selection.tests.isEmpty {
+      print("Shard \(shard ?? "") has no tests: there are more shards than tests. Nothing to run.")
+    }
+    var session = TestSession(runner: runner, retries: retries, repetitions: repetitions)
+    session.progress = { event in
+      switch event {
+      case let .repetition(number, count): print("Repetition \(number) of \(count)")
+      case let .retried(test, attempt, outcome):
+        print("Retried \(test) alone (attempt \(attempt)): \(outcome.rawValue)")
+      }
+    }
+    let records = try await session.run(selection.tests)
     try write(records)
     for line in RunSummary(records, plan: selection.plan, shard: spec).lines { print(line) }
     if records.contains(where: \.failedARepetition)
@@ -108,16 +128,9 @@ struct TestCommand: AsyncParsableCommand {
     return read.timings
   }
 
-  private func run(_ tests: [String], listed: [String]) async throws -> [TestRecord] {
-    guard !tests.isEmpty else {
-      print("Shard \(shard ?? "") has no tests: there are more shards than tests. Nothing to run.")
-      return []
-    }
-    let work = FileManager.default.temporaryDirectory
-      .appendingPathComponent("cleanslate-test-\(ProcessInfo.processInfo.processIdentifier)")
-    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: work) }
-    var runner = SwiftTestBatchRunner(packagePath: packagePath, listed: listed, workDirectory: work)
+  /// A runner of the package's tests that echoes each `swift test` and what it printed.
+  private func makeRunner(workDirectory: URL) -> SwiftTestBatchRunner {
+    var runner = SwiftTestBatchRunner(packagePath: packagePath, workDirectory: workDirectory)
     runner.passthrough = swiftTestArguments
     if let trace {
       let path = URL(fileURLWithPath: trace).path
@@ -130,15 +143,7 @@ struct TestCommand: AsyncParsableCommand {
       print(result.standardOutput, terminator: "")
       FileHandle.standardError.write(Data(result.standardError.utf8))
     }
-    var session = TestSession(runner: runner, retries: retries, repetitions: repetitions)
-    session.progress = { event in
-      switch event {
-      case let .repetition(number, count): print("Repetition \(number) of \(count)")
-      case let .retried(test, attempt, outcome):
-        print("Retried \(test) alone (attempt \(attempt)): \(outcome.rawValue)")
-      }
-    }
-    return try await session.run(tests)
+    return runner
   }
 
   private func write(_ records: [TestRecord]) throws {

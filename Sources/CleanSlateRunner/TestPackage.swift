@@ -33,11 +33,13 @@ package struct TestPackage: Sendable {
     }
   }
 
-  /// Every test, as `swift test list --skip-build` prints them.
-  package func list() async throws -> [String] {
+  /// Every test, as `swift test list --skip-build` prints them; with `besideARun`, while a
+  /// `swift test` runs (`--ignore-lock`: SwiftPM lets one command at a time use the build folder).
+  package func list(besideARun: Bool = false) async throws -> [String] {
     do {
       return try await SwiftTestList.tests(
-        packagePath: path, options: SwiftTestArguments.listOptions(arguments))
+        packagePath: path,
+        options: SwiftTestArguments.listOptions(arguments) + (besideARun ? ["--ignore-lock"] : []))
     } catch SwiftTestList.Failure.notBuilt {
       throw RunnerError(
         .buildMissing,

@@ -61,6 +61,7 @@ package struct TestSession<Runner: TestBatchRunner>: Sendable {
     var pending = [tests]
     while !pending.isEmpty {
       let batch = pending.removeFirst()
+      guard !batch.isEmpty else { continue }
       let outcome = try await runner.run(batch)
       var missing: [String] = []
       for test in batch {

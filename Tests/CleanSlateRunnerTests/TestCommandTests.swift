@@ -8,23 +8,7 @@ import Testing
 /// error or a stated fallback for every bad input.
 @Suite(.serialized) struct TestCommandTests {
   /// `Tests/RunnerFixture`, its tests built before use.
-  static let fixture: Result<String, any Error> = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let fixture = root.appendingPathComponent("Tests/RunnerFixture").path
-    return Result {
-      let build = Process()
-      build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      build.arguments = ["swift", "build", "--build-tests", "--package-path", fixture]
-      build.standardOutput = FileHandle.nullDevice
-      try build.run()
-      build.waitUntilExit()
-      guard build.terminationStatus == 0 else { throw FixtureBuildFailed() }
-      return fixture
-    }
-  }()
-
-  struct FixtureBuildFailed: Error {}
+  static let fixture = Result { try BuiltPackage.tests(at: "Tests/RunnerFixture") }
 
   /// Every test of the fixture, as `swift test list` prints them.
   static let allTests = [
@@ -258,5 +242,17 @@ import Testing
           "error: No test build in \(directory.path): --skip-build runs the tests as they were last built. Build them first (swift build --build-tests --package-path \(directory.path)), or leave out --skip-build."
         ), "\(outcome.standardError)")
     }
+  }
+
+  @Test func aShardWithNoTestSaysSoAndPasses() async throws {
+    let outcome = try await cleanslateTest(["--skip-build", "--shard", "1/12", "--retries", "1"])
+
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    #expect(
+      lines(outcome.standardOutput) == [
+        "Shard 1/12 has no tests: there are more shards than tests. Nothing to run.",
+        "Shard 1/12: 0 tests of 10, split by count (no timings).",
+        "0 passed, 0 failed, 0 flaky, 0 skipped",
+      ])
   }
 }

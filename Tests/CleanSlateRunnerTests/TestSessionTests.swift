@@ -116,4 +116,13 @@ import Testing
     #expect(records.map(\.outcome) == [.skipped])
     #expect(runner.batches.value.count == 1)
   }
+
+  @Test func anEmptyShardRunsNothing() async throws {
+    let runner = SimulatedRunner { _, _ in .pass }
+
+    let records = try await TestSession(runner: runner).run([])
+
+    #expect(records.isEmpty)
+    #expect(runner.batches.value.isEmpty)
+  }
 }
