@@ -1,5 +1,6 @@
-/// One `swift test` command of a bisection: the variables it sets and its arguments, which print
-/// as the command a user types to run it again.
+/// One `swift` command of a bisection or of `cleanslate test` (`swift test …`, `swift build …`):
+/// the variables it sets and its arguments, which print as the command a user types to run it
+/// again.
 package struct SwiftTestInvocation: Sendable, Equatable, CustomStringConvertible {
   /// A variable the command sets, in its environment.
   package struct Variable: Sendable, Equatable {
@@ -20,6 +21,7 @@ package struct SwiftTestInvocation: Sendable, Equatable, CustomStringConvertible
   /// The arguments after `swift`: `test --skip-build …`.
   package var arguments: [String]
 
+  /// The command that sets `environment` and runs `swift` with `arguments`.
   package init(environment: [Variable], arguments: [String]) {
     self.environment = environment
     self.arguments = arguments

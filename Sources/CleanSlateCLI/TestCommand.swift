@@ -64,6 +64,17 @@ struct TestCommand: AsyncParsableCommand {
     if let shard {
       do { _ = try ShardSpec(parsing: shard) } catch { throw ValidationError("\(error)") }
     }
+    let ownOptions = [
+      ("--filter", "would hide tests from cleanslate test: give --filter to cleanslate test"),
+      ("--skip", "would hide tests from cleanslate test: give --filter to cleanslate test"),
+      (
+        "--xunit-output", "replaces the file cleanslate test reads: give --junit to cleanslate test"
+      ),
+    ]
+    for (option, why) in ownOptions
+    where swiftTestArguments.contains(where: { $0 == option || $0.hasPrefix(option + "=") }) {
+      throw ValidationError("\(option) after -- \(why) (before --).")
+    }
   }
 
   func run() async throws {

@@ -66,6 +66,8 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
       arguments: arguments + passthrough)
   }
 
+  /// Runs `tests` in one `swift test` (or takes the run of every test started early) and reads
+  /// how each ended: XCTest's from what it printed, Swift Testing's from its XUnit file.
   package func run(_ tests: [String]) async throws -> TestBatch {
     let started = early.withLock { early in
       let taken = tests == listed ? early : nil

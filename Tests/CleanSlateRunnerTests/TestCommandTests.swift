@@ -183,6 +183,14 @@ import Testing
     (["--filter", "(unclosed"], "--filter '(unclosed' is not a regular expression"),
     (["--retries=-1"], "--retries must be 0 or more."),
     (["--repeat", "0"], "--repeat must be 1 or more."),
+    (
+      ["--", "--filter", "Alpha"],
+      "--filter after -- would hide tests from cleanslate test: give --filter to cleanslate test (before --)."
+    ),
+    (
+      ["--", "--xunit-output=x.xml"],
+      "--xunit-output after -- replaces the file cleanslate test reads: give --junit to cleanslate test (before --)."
+    ),
   ])
   func badInputIsAClearError(arguments: [String], message: String) async throws {
     let outcome = try await cleanslateTest(["--skip-build", "--list"] + arguments)

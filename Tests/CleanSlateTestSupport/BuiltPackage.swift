@@ -8,6 +8,7 @@ package enum BuiltPackage {
     /// The package's directory.
     package let path: String
 
+    /// The command that failed.
     package var description: String {
       "swift build --build-tests --package-path \(path) failed"
     }
