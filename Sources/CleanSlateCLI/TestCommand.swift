@@ -23,36 +23,49 @@ struct TestCommand: AsyncParsableCommand {
   @Flag(help: "Run the tests as they were last built (else they are built first).")
   var skipBuild = false
 
-  @Option(help: "Run only the tests whose name matches this regular expression (repeatable).")
+  @Option(
+    help: ArgumentHelp(
+      "Run only the tests whose name matches this regular expression (repeatable).",
+      valueName: "regex"))
   var filter: [String] = []
 
-  @Option(help: "Run only shard K of N (1-based), as 2/4.")
+  @Option(help: ArgumentHelp("Run only shard K of N (1-based), as 2/4.", valueName: "K/N"))
   var shard: String?
 
   @Option(
     parsing: .upToNextOption,
-    help: "Files with the durations of an earlier run: lifecycle traces, JUnit or XUnit XML.")
+    help: ArgumentHelp(
+      "Files with the durations of an earlier run: lifecycle traces, JUnit or XUnit XML.",
+      valueName: "file"))
   var timings: [String] = []
 
   @Flag(help: "Print the selected tests, one per line, and run nothing.")
   var list = false
 
-  @Option(help: "Run a failed test again alone, up to this many times.")
+  @Option(
+    help: ArgumentHelp("Run a failed test again alone, up to this many times.", valueName: "n"))
   var retries = 0
 
   @Flag(help: "Exit with a failure when a test is flaky (failed, then passed).")
   var failOnFlaky = false
 
-  @Option(name: .customLong("repeat"), help: "Run the selection this many times.")
+  @Option(
+    name: .customLong("repeat"),
+    help: ArgumentHelp("Run the selection this many times.", valueName: "n"))
   var repetitions = 1
 
-  @Option(help: "Write the results as JUnit XML to this file.")
+  @Option(help: ArgumentHelp("Write the results as JUnit XML to this file.", valueName: "file"))
   var junit: String?
 
-  @Option(help: "Write each test's outcome, runs, failures and duration as JSON to this file.")
+  @Option(
+    help: ArgumentHelp(
+      "Write each test's outcome, runs, failures and duration as JSON to this file.",
+      valueName: "file"))
   var summaryJSON: String?
 
-  @Option(help: "Write the run's lifecycle trace (CLEANSLATE_TRACE) to this file.")
+  @Option(
+    help: ArgumentHelp(
+      "Write the run's lifecycle trace (CLEANSLATE_TRACE) to this file.", valueName: "file"))
   var trace: String?
 
   @Argument(parsing: .postTerminator, help: "Arguments for swift test, after --.")
