@@ -68,7 +68,34 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
 
   /// Runs `tests` in one `swift test` (or takes the run of every test started early) and reads
   /// how each ended: XCTest's from what it printed, Swift Testing's from its XUnit file.
+  ///
+  /// A selection whose exact filter would pass the length Linux allows one argument (128 KiB:
+  /// SwiftPM hands the selected names to the test process in one) runs in several `swift test`,
+  /// one after the other.
   package func run(_ tests: [String]) async throws -> TestBatch {
+    guard tests != listed else { return try await runOnce(tests) }
+    var batch = TestBatch(results: [:])
+    for part in Self.parts(of: tests) { batch.add(try await runOnce(part)) }
+    return batch
+  }
+
+  /// `tests` in consecutive parts whose filter, and list of names, stay under `limit` bytes.
+  static func parts(of tests: [String], limit: Int = 96 << 10) -> [[String]] {
+    var parts: [[String]] = []
+    var size = limit
+    for test in tests {
+      let cost = SwiftTestFilter.matching([test]).utf8.count
+      if size + cost > limit {
+        parts.append([])
+        size = 0
+      }
+      parts[parts.count - 1].append(test)
+      size += cost
+    }
+    return parts
+  }
+
+  private func runOnce(_ tests: [String]) async throws -> TestBatch {
     let started = early.withLock { early in
       let taken = tests == listed ? early : nil
       if taken != nil { early = nil }

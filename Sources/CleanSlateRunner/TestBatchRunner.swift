@@ -30,6 +30,17 @@ package struct TestBatch: Sendable, Equatable {
     self.diedIn = diedIn
   }
 
+  /// Adds what another `swift test` of the same batch said: its results, and its crash when
+  /// this one had none.
+  mutating func add(_ other: TestBatch) {
+    results.merge(other.results) { $1 }
+    status = max(status, other.status)
+    if signal == nil {
+      signal = other.signal
+      diedIn = other.diedIn
+    }
+  }
+
   /// Why a test of this batch has no result: its process died, or `swift test` ended first.
   var whyUnfinished: String {
     guard let signal else {
