@@ -160,6 +160,14 @@ struct TestCommand: AsyncParsableCommand {
       let path = URL(fileURLWithPath: trace).path
       try? FileManager.default.removeItem(atPath: path)
       runner.environment["CLEANSLATE_TRACE"] = path
+      // One run per shard in the trace, its retries included, so that `cleanslate summary` of
+      // every shard's trace shows their balance.
+      if ProcessInfo.processInfo.environment["CLEANSLATE_RUN_ID", default: ""].isEmpty {
+        let shard = shard.flatMap { try? ShardSpec(parsing: $0) }
+          .map { "shard-\($0.index)-of-\($0.count)-" }
+        runner.environment["CLEANSLATE_RUN_ID"] =
+          "\(shard ?? "")\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
+      }
     }
     runner.echo = { command, result in
       let text = "\(command)"

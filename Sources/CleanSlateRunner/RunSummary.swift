@@ -1,4 +1,5 @@
 internal import CleanSlateBisect
+internal import CleanSlateReport
 
 /// The human summary that ends a `cleanslate test` run: the count of each verdict, each flaky
 /// test with its attempts, each failed test with its first failure, and the shards' balance.
@@ -49,19 +50,7 @@ package struct RunSummary: Sendable {
       let longest = plan.shards.map(\.load).max() ?? 0
       let mean = Double(plan.shards.map(\.load).reduce(0, +)) / Double(plan.shards.count)
       return
-        "Shard \(shard): \(tests), \(Self.seconds(Double(own.load))) expected; longest shard \(Self.seconds(Double(longest))) against a mean of \(Self.seconds(mean)) (\(Self.hundredths(plan.imbalance))); \(known) tests timed, the others counted as the median, \(Self.seconds(Double(median)))."
+        "Shard \(shard): \(tests), \(Hundredths.seconds(micros: Double(own.load))) expected; longest shard \(Hundredths.seconds(micros: Double(longest))) against a mean of \(Hundredths.seconds(micros: mean)) (\(Hundredths.text(plan.imbalance))); \(known) tests timed, the others counted as the median, \(Hundredths.seconds(micros: Double(median)))."
     }
-  }
-
-  /// Microseconds as seconds, `12.34 s`.
-  private static func seconds(_ micros: Double) -> String {
-    "\(hundredths(micros / 1_000_000)) s"
-  }
-
-  /// `value` with two decimals, `1.05`.
-  private static func hundredths(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    let fraction = hundredths % 100
-    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 }
