@@ -2,8 +2,8 @@
 /// same inputs on every machine.
 ///
 /// With timings, tests are taken longest first (ties by name) and each goes to the shard with the
-/// least time so far (ties to the lowest number): shards end up within about one test's duration
-/// of each other. A test with no known duration counts as the median of the known ones. Tests
+/// least time so far (ties to the one with fewer tests, then to the lowest number): shards end up
+/// within about one test's duration of each other, and tests too short to time spread evenly. A test with no known duration counts as the median of the known ones. Tests
 /// are split at the test level: the tests of one class or suite may land in several shards, and
 /// each such shard sets up that suite's fixtures once for its own tests.
 ///
@@ -54,7 +54,9 @@ package struct ShardPlan: Sendable, Equatable {
     var loads = [Int64](repeating: 0, count: count)
     var members = [[Int]](repeating: [], count: count)
     for (position, _, duration) in order {
-      let lightest = loads.indices.min { (loads[$0], $0) < (loads[$1], $1) }!
+      let lightest = loads.indices.min {
+        (loads[$0], members[$0].count, $0) < (loads[$1], members[$1].count, $1)
+      }!
       loads[lightest] += duration
       members[lightest].append(position)
     }

@@ -117,4 +117,16 @@ import Testing
     }
     #expect(error?.reason == .badFilter)
   }
+
+  @Test func testsTooShortToTimeSpreadEvenly() {
+    // Given one timed test and seven that took no measurable time
+    var durations: [String: Int64] = ["Tests.Slow/test1": 5_000]
+    for test in tests(8).dropFirst() { durations[test] = 0 }
+
+    // When they are split in 4
+    let plan = ShardPlan(tests(8), count: 4, timings: TestTimings(durations))
+
+    // Then the zero-length tests go to the shards with the fewest tests, not all to one
+    #expect(plan.shards.map(\.tests.count) == [1, 3, 2, 2])
+  }
 }
