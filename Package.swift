@@ -186,12 +186,20 @@ let package = Package(
       dependencies: ["CleanSlate", "CleanSlateReport"],
       swiftSettings: strictSettings
     ),
+    // Runs a package's tests in shards balanced by past timings, with retries that name flaky
+    // tests and repeats (`cleanslate test`).
+    .target(
+      name: "CleanSlateRunner",
+      dependencies: ["CleanSlate", "CleanSlateBisect", "CleanSlateReport"],
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "CleanSlateCLI",
       dependencies: [
         "CleanSlate",
         "CleanSlateBisect",
         "CleanSlateReport",
+        "CleanSlateRunner",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -282,6 +290,14 @@ let package = Package(
       name: "CleanSlateBisectTests",
       dependencies: [
         "CleanSlateBisect", "CleanSlateReport", "CleanSlateTestSupport", "CleanSlateCLI",
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateRunnerTests",
+      dependencies: [
+        "CleanSlate", "CleanSlateRunner", "CleanSlateBisect", "CleanSlateTestSupport",
+        "CleanSlateCLI",
       ],
       swiftSettings: strictSettings
     ),

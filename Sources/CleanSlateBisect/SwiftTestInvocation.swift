@@ -1,10 +1,19 @@
-/// One `swift test` command of a bisection: the variables it sets and its arguments, which print
-/// as the command a user types to run it again.
+/// One `swift` command of a bisection or of `cleanslate test` (`swift test …`, `swift build …`):
+/// the variables it sets and its arguments, which print as the command a user types to run it
+/// again.
 package struct SwiftTestInvocation: Sendable, Equatable, CustomStringConvertible {
   /// A variable the command sets, in its environment.
   package struct Variable: Sendable, Equatable {
+    /// Its name.
     package var name: String
+    /// Its value.
     package var value: String
+
+    /// The variable `name`, set to `value`.
+    package init(name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
   }
 
   /// The variables it sets, in the order they are printed.
@@ -12,6 +21,7 @@ package struct SwiftTestInvocation: Sendable, Equatable, CustomStringConvertible
   /// The arguments after `swift`: `test --skip-build …`.
   package var arguments: [String]
 
+  /// The command that sets `environment` and runs `swift` with `arguments`.
   package init(environment: [Variable], arguments: [String]) {
     self.environment = environment
     self.arguments = arguments

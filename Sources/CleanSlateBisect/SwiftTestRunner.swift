@@ -27,23 +27,16 @@ package struct SwiftTestRunner: TestRunner {
 
   /// Every test of the package, in the order `swift test` runs them.
   package func list() async throws -> [String] {
-    let result = try await SwiftCommand.run([
-      "test", "list", "--skip-build", "--package-path", packagePath,
-    ])
-    guard result.status == 0 else {
-      let output = result.standardError + result.standardOutput
-      if output.contains("Test build artifacts were not found")
-        || output.contains("doesn't exist in file system")
-      {
-        throw BisectError(
-          .buildMissing,
-          "No test build in \(packagePath): bisect runs swift test --skip-build. Build the tests first: swift build --build-tests --package-path \(packagePath)"
-        )
-      }
+    do {
+      return try await SwiftTestList.tests(packagePath: packagePath)
+    } catch SwiftTestList.Failure.notBuilt {
       throw BisectError(
-        .swiftTestFailed, "swift test list failed (status \(result.status)):\n\(output)")
+        .buildMissing,
+        "No test build in \(packagePath): bisect runs swift test --skip-build. Build the tests first: swift build --build-tests --package-path \(packagePath)"
+      )
+    } catch let SwiftTestList.Failure.failed(status, output) {
+      throw BisectError(.swiftTestFailed, "swift test list failed (status \(status)):\n\(output)")
     }
-    return result.standardOutput.split(separator: "\n").map(String.init).filter(isTestName)
   }
 
   /// The command of a run of `tests`, as a user types it: the variables and arguments that
@@ -108,26 +101,5 @@ package struct SwiftTestRunner: TestRunner {
 
   private func existing(_ path: String) -> String? {
     FileManager.default.fileExists(atPath: path) ? path : nil
-  }
-
-  /// Whether a line of `swift test list` is a test's name, `Module.Type/test`, not a message of
-  /// the build.
-  private func isTestName(_ line: String) -> Bool {
-    guard let slash = line.firstIndex(of: "/"), !line.hasPrefix("["),
-      !line.hasPrefix("error"), !line.hasPrefix("warning")
-    else { return false }
-    return line[..<slash].contains(".") && !line[..<slash].contains(" ")
-  }
-}
-
-/// Numbers runs, from 1.
-private final class RunCounter: Sendable {
-  private let count = Locked(0)
-
-  func next() -> Int {
-    count.withLock { count in
-      count += 1
-      return count
-    }
   }
 }

@@ -1,38 +1,56 @@
 import Foundation
 
-/// Whether a Swift Testing test passed, from the XUnit file `swift test --xunit-output` writes.
-enum XUnitResults {
-  /// `true` or `false` for a test that ran, `nil` for one that is not in `xml`.
-  static func passed(_ test: String, in xml: String) -> Bool? {
-    element(of: test, in: xml).map { !$0.contains("<failure") && !$0.contains("<error") }
-  }
+/// How the tests of a run ended, from the XUnit file `swift test --xunit-output` writes (Swift
+/// Testing's, and XCTest's in a `--parallel` run).
+package struct XUnitResults: Sendable {
+  /// The results by name, each name with its `/` replaced by `.`.
+  private var byName: [String: TestResult] = [:]
 
-  /// The first line of the test's first failure, as `Expectation failed: (…) == "Hello"`; `nil`
-  /// when it passed or is not in `xml`.
-  static func firstFailure(of test: String, in xml: String) -> String? {
-    guard let element = element(of: test, in: xml),
-      let failure = element.range(of: "<failure ").map({ element[$0.lowerBound...] }),
-      let message = attribute("message", of: String(failure))
-    else { return nil }
-    let line = message.prefix { $0 != "\n" }
-    return String(line.hasSuffix(" (error)") ? line.dropLast(8) : line)
-  }
-
-  /// The `<testcase>` element of `test`, up to the next one.
-  private static func element(of test: String, in xml: String) -> String? {
-    let wanted = normalized(test)
+  /// The results of every `<testcase>` of `xml`; a test named twice (the argument cases of a
+  /// parameterized test) failed if any case failed, and took their time added up.
+  package init(xml: String) {
     var rest = xml[...]
     while let start = rest.range(of: "<testcase ") {
       rest = rest[start.upperBound...]
       let next = rest.range(of: "<testcase ")?.lowerBound ?? rest.endIndex
       let element = " " + rest[..<next]
-      guard let suite = attribute("classname", of: element),
-        let name = attribute("name", of: element),
-        normalized("\(suite)/\(name)") == wanted
+      guard let suite = Self.attribute("classname", of: element),
+        let name = Self.attribute("name", of: element)
       else { continue }
-      return element
+      let outcome: TestResult.Outcome =
+        element.contains("<failure") || element.contains("<error")
+        ? .failed : element.contains("<skipped") ? .skipped : .passed
+      let result = TestResult(
+        outcome, seconds: Self.attribute("time", of: element).flatMap(Double.init),
+        failure: Self.firstFailure(in: element))
+      let key = Self.normalized("\(suite)/\(name)")
+      if byName[key] == nil { byName[key] = result } else { byName[key]?.add(result) }
     }
-    return nil
+  }
+
+  /// The result of `test` (as `swift test list` prints it), `nil` for one that is not in the
+  /// file.
+  package subscript(test: String) -> TestResult? { byName[Self.normalized(test)] }
+
+  /// `true` or `false` for a test that ran (a skipped one passed), `nil` for one that is not in
+  /// `xml`.
+  static func passed(_ test: String, in xml: String) -> Bool? {
+    XUnitResults(xml: xml)[test].map { $0.outcome != .failed }
+  }
+
+  /// The first line of the test's first failure, as `Expectation failed: (…) == "Hello"`; `nil`
+  /// when it passed or is not in `xml`.
+  static func firstFailure(of test: String, in xml: String) -> String? {
+    XUnitResults(xml: xml)[test]?.failure
+  }
+
+  private static func firstFailure(in element: String) -> String? {
+    guard let failure = element.range(of: "<failure ").map({ element[$0.lowerBound...] }),
+      let message = attribute("message", of: String(failure))
+    else { return nil }
+    // Swift Testing writes `Expectation failed: … (error): comment`.
+    let line = message.prefix { $0 != "\n" }.replacingOccurrences(of: " (error): ", with: ": ")
+    return line.hasSuffix(" (error)") ? String(line.dropLast(8)) : line
   }
 
   /// `Module.Outer/Inner/test()` and `Module.Outer.Inner/test()` alike.
@@ -75,46 +93,11 @@ enum XUnitResults {
   }
 }
 
-/// Whether an XCTest test passed, from what XCTest printed: `Test Case 'Class.test' passed`
-/// (Linux) or `Test Case '-[Module.Class test]' passed` (Apple platforms).
-enum XCTestOutput {
-  /// `true` or `false` for a test that ended, `nil` for one that did not.
-  static func passed(_ test: String, in output: String) -> Bool? {
-    guard let names = names(of: test) else { return nil }
-    var result: Bool?
-    for line in output.split(separator: "\n") where line.hasPrefix("Test Case ") {
-      guard names.contains(where: { line.contains("'\($0)'") }) else { continue }
-      if line.contains("' passed (") || line.contains("' skipped (") {
-        result = true
-      } else if line.contains("' failed (") {
-        result = false
-      }
-    }
-    return result
-  }
-
-  /// The test's first failure, as XCTest printed it (`/path/File.swift:8: error: Type.test :
-  /// message`), in one line: `message (File.swift:8)`; `nil` when there is none.
-  static func firstFailure(of test: String, in output: String) -> String? {
-    guard let names = names(of: test) else { return nil }
-    for line in output.split(separator: "\n") {
-      guard let error = line.range(of: ": error: "),
-        let name = names.first(where: { line[error.upperBound...].hasPrefix("\($0) : ") })
-      else { continue }
-      var message = line[line.index(error.upperBound, offsetBy: name.count + 3)...]
-      while message.hasSuffix(" ") || message.hasSuffix(" -") { message = message.dropLast() }
-      let place = line[..<error.lowerBound].split(separator: "/").last.map(String.init) ?? ""
-      return place.isEmpty ? String(message) : "\(message) (\(place))"
-    }
-    return nil
-  }
-
-  /// How XCTest names a test: `Class.test` (Linux) and `-[Module.Class test]` (Apple platforms).
-  private static func names(of test: String) -> [String]? {
-    guard let slash = test.lastIndex(of: "/"), let dot = test[..<slash].firstIndex(of: ".")
-    else { return nil }
-    let method = test[test.index(after: slash)...]
-    let typeName = test[test.index(after: dot)..<slash]
-    return ["\(typeName).\(method)", "-[\(test[..<slash]) \(method)]"]
+extension TestResult {
+  /// Adds another argument case's result: failed if either failed, their times added.
+  fileprivate mutating func add(_ other: TestResult) {
+    if other.outcome == .failed || outcome == .skipped { outcome = other.outcome }
+    failure = failure ?? other.failure
+    if let time = other.seconds { seconds = (seconds ?? 0) + time }
   }
 }

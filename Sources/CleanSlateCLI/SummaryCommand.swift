@@ -6,7 +6,9 @@ import CleanSlateReport
 struct SummaryCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "summary",
-    abstract: "Prints the number of tests, failures and timeouts, and the slowest fixtures.")
+    abstract:
+      "Prints the number of tests, failures and timeouts, the slowest fixtures, and the balance of several runs (shards)."
+  )
 
   @OptionGroup var files: TraceFiles
 
@@ -14,7 +16,8 @@ struct SummaryCommand: ParsableCommand {
   var top = 10
 
   func run() throws {
-    let report = LifecycleReport(try files.read())
-    for line in report.summary.lines(top: top) { print(line) }
+    let log = try files.read()
+    for line in LifecycleReport(log).summary.lines(top: top) { print(line) }
+    for line in log.runBalanceLines { print(line) }
   }
 }

@@ -1,18 +1,23 @@
 /// Builds JSON text by hand, for the data a report embeds: faster than Foundation's encoders on
 /// the hundred thousand values of a large trace.
-struct JSONText {
-  private(set) var text = ""
+package struct JSONText {
+  /// The text built so far.
+  package private(set) var text = ""
 
-  init(capacity: Int = 1 << 16) { text.reserveCapacity(capacity) }
+  /// Empty text, with room for `capacity` bytes.
+  package init(capacity: Int = 1 << 16) { text.reserveCapacity(capacity) }
 
-  mutating func raw(_ fragment: String) { text += fragment }
+  /// Appends `fragment` as it is.
+  package mutating func raw(_ fragment: String) { text += fragment }
 
-  mutating func number(_ value: Int64) { text += String(value) }
+  /// Appends a number.
+  package mutating func number(_ value: Int64) { text += String(value) }
 
-  mutating func number(_ value: Int) { text += String(value) }
+  /// Appends a number.
+  package mutating func number(_ value: Int) { text += String(value) }
 
   /// A JSON array of strings.
-  mutating func strings(_ values: [String]) {
+  package mutating func strings(_ values: [String]) {
     text += "["
     for (index, value) in values.enumerated() {
       if index > 0 { text += "," }
@@ -22,7 +27,7 @@ struct JSONText {
   }
 
   /// A JSON string; `<` is escaped too, so that the text can sit in a `<script>` element.
-  mutating func string(_ value: String) {
+  package mutating func string(_ value: String) {
     text += "\""
     let plain = !value.utf8.contains {
       $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "<")

@@ -10,23 +10,7 @@ import Testing
 /// runs, are the subject of `BisectionTests`.)
 @Suite(.serialized) struct BisectCommandTests {
   /// `Examples/FindALeak`, built (its tests against this checkout's CleanSlate) before use.
-  static let example: Result<String, any Error> = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let example = root.appendingPathComponent("Examples/FindALeak").path
-    return Result {
-      let build = Process()
-      build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      build.arguments = ["swift", "build", "--build-tests", "--package-path", example]
-      build.standardOutput = FileHandle.nullDevice
-      try build.run()
-      build.waitUntilExit()
-      guard build.terminationStatus == 0 else { throw ExampleBuildFailed() }
-      return example
-    }
-  }()
-
-  struct ExampleBuildFailed: Error {}
+  static let example = Result { try BuiltPackage.tests(at: "Examples/FindALeak") }
 
   private func cleanslate(
     _ arguments: String..., environment: [String: String]? = nil

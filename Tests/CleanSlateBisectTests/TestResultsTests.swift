@@ -5,7 +5,8 @@ import Testing
 @testable import CleanSlateBisect
 
 /// Whether the victim passed, and why not, is read from XCTest's output and Swift Testing's XUnit
-/// file; the filter matches exact names; the commands print as a shell reads them back.
+/// file (for `cleanslate test`, each test's outcome, skipped included, its duration, and the test
+/// a crash was in); the filter matches exact names; the commands print as a shell reads them back.
 @Suite struct TestResultsTests {
   @Test func xctestOutputOnLinuxAndApplePlatforms() {
     let linux = """
@@ -102,5 +103,53 @@ import Testing
     )
     #expect(unwatched.invocation(of: ["Tests.Suite/c()"]).arguments.last == "--disable-xctest")
     #expect(SwiftTestInvocation.quoted("it's") == #"'it'\''s'"#)
+  }
+
+  @Test func xctestOutputGivesEachTestsOutcomeDurationAndFirstFailure() {
+    let output = """
+      Test Case 'AlphaTests.testOne' started at 2026-11-26 02:55:35.551
+      Test Case 'AlphaTests.testOne' passed (0.004 seconds)
+      Test Case 'AlphaTests.testFails' started at 2026-11-26 02:55:35.556
+      /src/AlphaTests.swift:15: error: AlphaTests.testFails : failed - always fails
+      Test Case 'AlphaTests.testFails' failed (0.25 seconds)
+      Test Case 'AlphaTests.testSkipped' started at 2026-11-26 02:55:35.556
+      /src/AlphaTests.swift:23: AlphaTests.testSkipped : Test skipped - skipped on purpose
+      Test Case 'AlphaTests.testSkipped' skipped (0.0 seconds)
+      Test Case 'AlphaTests.testCrashes' started at 2026-11-26 02:55:35.557
+      AlphaTests.swift:19: Fatal error: crashes on purpose
+      """
+
+    let results = XCTestOutput(output: output)
+
+    #expect(results["T.AlphaTests/testOne"] == TestResult(.passed, seconds: 0.004))
+    #expect(
+      results["T.AlphaTests/testFails"]
+        == TestResult(
+          .failed, seconds: 0.25, failure: "failed - always fails (AlphaTests.swift:15)"))
+    #expect(results["T.AlphaTests/testSkipped"] == TestResult(.skipped, seconds: 0))
+    #expect(results["T.AlphaTests/testCrashes"] == nil)
+    #expect(results.neverEnded("T.AlphaTests/testCrashes"))
+    #expect(!results.neverEnded("T.AlphaTests/testOne"))
+  }
+
+  @Test func xunitGivesSkippedTestsAndAddsUpArgumentCases() {
+    let xml = """
+      <testsuites><testsuite name="TestResults">
+        <testcase classname="T.Suite" name="cases(_:)" time="0.25" />
+        <testcase classname="T.Suite" name="cases(_:)" time="0.5">
+          <failure message="Expectation failed: !(x → true) (error): always fails" />
+        </testcase>
+        <testcase classname="T.Suite" name="skipped()" ><skipped>why</skipped></testcase>
+      </testsuite></testsuites>
+      """
+
+    let results = XUnitResults(xml: xml)
+
+    #expect(
+      results["T.Suite/cases(_:)"]
+        == TestResult(
+          .failed, seconds: 0.75, failure: "Expectation failed: !(x → true): always fails"))
+    #expect(results["T.Suite/skipped()"] == TestResult(.skipped))
+    #expect(results["T.Suite/other()"] == nil)
   }
 }

@@ -1,0 +1,197 @@
+import ArgumentParser
+import CleanSlateBisect
+import CleanSlateRunner
+import Foundation
+
+/// `cleanslate test`: runs a package's tests through `swift test`, one shard of them balanced by
+/// past timings, failed tests retried alone, and writes JUnit XML and a JSON summary.
+struct TestCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "test",
+    abstract: "Runs a package's tests: one shard of N balanced by past timings, with retries.",
+    discussion: """
+      Runs swift test on the tests swift test list prints, or on those a --filter matches, or on \
+      one --shard of them. Shards are balanced by the tests' durations in --timings files \
+      (lifecycle traces, or JUnit/XUnit XML of an earlier run); without timings the tests are \
+      split by count. A failed test runs again alone up to --retries times: failed, then passed, \
+      is flaky. Arguments after -- go to swift test.
+      """)
+
+  @Option(help: "The package's directory.")
+  var packagePath = "."
+
+  @Flag(help: "Run the tests as they were last built (else they are built first).")
+  var skipBuild = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Run only the tests whose name matches this regular expression (repeatable).",
+      valueName: "regex"))
+  var filter: [String] = []
+
+  @Option(help: ArgumentHelp("Run only shard K of N (1-based), as 2/4.", valueName: "K/N"))
+  var shard: String?
+
+  @Option(
+    parsing: .upToNextOption,
+    help: ArgumentHelp(
+      "Files with the durations of an earlier run: lifecycle traces, JUnit or XUnit XML.",
+      valueName: "file"))
+  var timings: [String] = []
+
+  @Flag(help: "Print the selected tests, one per line, and run nothing.")
+  var list = false
+
+  @Option(
+    help: ArgumentHelp("Run a failed test again alone, up to this many times.", valueName: "n"))
+  var retries = 0
+
+  @Flag(help: "Exit with a failure when a test is flaky (failed, then passed).")
+  var failOnFlaky = false
+
+  @Option(
+    name: .customLong("repeat"),
+    help: ArgumentHelp("Run the selection this many times.", valueName: "n"))
+  var repetitions = 1
+
+  @Option(help: ArgumentHelp("Write the results as JUnit XML to this file.", valueName: "file"))
+  var junit: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Write each test's outcome, runs, failures and duration as JSON to this file.",
+      valueName: "file"))
+  var summaryJSON: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Write the run's lifecycle trace (CLEANSLATE_TRACE) to this file.", valueName: "file"))
+  var trace: String?
+
+  @Argument(parsing: .postTerminator, help: "Arguments for swift test, after --.")
+  var swiftTestArguments: [String] = []
+
+  func validate() throws {
+    guard retries >= 0 else { throw ValidationError("--retries must be 0 or more.") }
+    guard repetitions >= 1 else { throw ValidationError("--repeat must be 1 or more.") }
+    if let shard {
+      do { _ = try ShardSpec(parsing: shard) } catch { throw ValidationError("\(error)") }
+    }
+    let ownOptions = [
+      ("--filter", "would hide tests from cleanslate test: give --filter to cleanslate test"),
+      ("--skip", "would hide tests from cleanslate test: give --filter to cleanslate test"),
+      (
+        "--xunit-output", "replaces the file cleanslate test reads: give --junit to cleanslate test"
+      ),
+    ]
+    for (option, why) in ownOptions
+    where swiftTestArguments.contains(where: { $0 == option || $0.hasPrefix(option + "=") }) {
+      throw ValidationError("\(option) after -- \(why) (before --).")
+    }
+  }
+
+  func run() async throws {
+    do {
+      try await runTests()
+    } catch let error as RunnerError {
+      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      throw ExitCode.failure
+    }
+  }
+
+  private func runTests() async throws {
+    let package = TestPackage(path: packagePath, arguments: swiftTestArguments)
+    if !skipBuild {
+      note("Building the tests: \(package.buildInvocation)")
+      try await package.build()
+    }
+    let work = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cleanslate-test-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+    var runner = makeRunner(workDirectory: work)
+    // Every test runs: start them now and list them meanwhile.
+    let everything = shard == nil && filter.isEmpty && !list
+    if everything { runner.startEverything() }
+    runner.listed = try await package.list(besideARun: everything)
+    let spec = try shard.map { try ShardSpec(parsing: $0) }
+    let selection = try TestSelection(
+      listed: runner.listed, filters: filter, shard: spec,
+      timings: readTimings(sharded: spec != nil))
+    if list {
+      for test in selection.tests { print(test) }
+      return
+    }
+    if selection.tests.isEmpty {
+      print("Shard \(shard ?? "") has no tests: there are more shards than tests. Nothing to run.")
+    }
+    var session = TestSession(runner: runner, retries: retries, repetitions: repetitions)
+    session.progress = { event in
+      switch event {
+      case let .repetition(number, count): print("Repetition \(number) of \(count)")
+      case let .retried(test, attempt, outcome):
+        print("Retried \(test) alone (attempt \(attempt)): \(outcome.rawValue)")
+      }
+    }
+    let records = try await session.run(selection.tests)
+    try write(records)
+    for line in RunSummary(records, plan: selection.plan, shard: spec).lines { print(line) }
+    if records.contains(where: \.failedARepetition)
+      || (failOnFlaky && records.contains { $0.outcome == .flaky })
+    {
+      throw ExitCode.failure
+    }
+  }
+
+  /// The durations of `--timings`, warnings printed; none when not sharded.
+  private func readTimings(sharded: Bool) -> TestTimings {
+    guard sharded, !timings.isEmpty else { return TestTimings() }
+    let read = TimingsReader.read(timings)
+    for warning in read.warnings { note("warning: \(warning)") }
+    if read.timings.isEmpty { note("warning: no timings could be used; tests are split by count.") }
+    return read.timings
+  }
+
+  /// A runner of the package's tests that echoes each `swift test` and what it printed.
+  private func makeRunner(workDirectory: URL) -> SwiftTestBatchRunner {
+    var runner = SwiftTestBatchRunner(packagePath: packagePath, workDirectory: workDirectory)
+    runner.passthrough = swiftTestArguments
+    if let trace {
+      let path = URL(fileURLWithPath: trace).path
+      try? FileManager.default.removeItem(atPath: path)
+      runner.environment["CLEANSLATE_TRACE"] = path
+      // One run per shard in the trace, its retries included, so that `cleanslate summary` of
+      // every shard's trace shows their balance.
+      if ProcessInfo.processInfo.environment["CLEANSLATE_RUN_ID", default: ""].isEmpty {
+        let shard = shard.flatMap { try? ShardSpec(parsing: $0) }
+          .map { "shard-\($0.index)-of-\($0.count)-" }
+        runner.environment["CLEANSLATE_RUN_ID"] =
+          "\(shard ?? "")\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
+      }
+    }
+    runner.echo = { command, result in
+      let text = "\(command)"
+      print(text.count < 400 ? "$ \(text)" : "$ swift test … (an exact --filter)")
+      print(result.standardOutput, terminator: "")
+      FileHandle.standardError.write(Data(result.standardError.utf8))
+    }
+    return runner
+  }
+
+  private func write(_ records: [TestRecord]) throws {
+    if let junit { try write(JUnitReport.xml(records), to: junit) }
+    if let summaryJSON { try write(SummaryJSON.text(records), to: summaryJSON) }
+  }
+
+  private func write(_ text: String, to path: String) throws {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw RunnerError(.cannotWrite, "cannot write \(path): \(error.localizedDescription)")
+    }
+  }
+
+  private func note(_ line: String) {
+    FileHandle.standardError.write(Data("\(line)\n".utf8))
+  }
+}

@@ -1,0 +1,98 @@
+import CleanSlateBisect
+
+/// The JUnit XML of a `cleanslate test` run, as Maven Surefire writes it for reruns: one
+/// `<testsuite>` per class or suite, a `<testcase>` per test named so that `classname/name` is
+/// the name `swift test list` prints.
+///
+/// A failed test has a `<failure>` for its first failed attempt and a `<rerunFailure>` for each
+/// later one; a flaky test has a `<flakyFailure>` for each failed attempt and no `<failure>`, so
+/// that CI dashboards count it as passed and flag it flaky; a skipped test has `<skipped/>`. A
+/// test's `time` is the mean of its attempts, in seconds (what `--timings` reads back).
+package enum JUnitReport {
+  /// The document for `records`.
+  package static func xml(_ records: [TestRecord], name: String = "cleanslate test") -> String {
+    var suites: [(name: String, records: [TestRecord])] = []
+    for record in records {
+      let suite = split(record.name).className
+      if suites.last?.name == suite {
+        suites[suites.count - 1].records.append(record)
+      } else {
+        suites.append((suite, [record]))
+      }
+    }
+    var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
+    lines.append(
+      #"<testsuites name="\#(escaped(name))" \#(counts(records))>"#)
+    for suite in suites {
+      lines.append(#"  <testsuite name="\#(escaped(suite.name))" \#(counts(suite.records))>"#)
+      for record in suite.records { lines += testCase(record) }
+      lines.append("  </testsuite>")
+    }
+    lines.append("</testsuites>")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func testCase(_ record: TestRecord) -> [String] {
+    let (className, name) = split(record.name)
+    let open =
+      #"    <testcase classname="\#(escaped(className))" name="\#(escaped(name))" time="\#(seconds(record.seconds))""#
+    let failed = record.attempts.filter { $0.result.outcome == .failed }
+    var children: [String] = []
+    switch record.outcome {
+    case .passed: break
+    case .skipped: children.append("      <skipped/>")
+    case .flaky: children = failed.map { element("flakyFailure", $0.result) }
+    case .failed:
+      children = failed.enumerated().map {
+        element($0.offset == 0 ? "failure" : "rerunFailure", $0.element.result)
+      }
+    }
+    guard !children.isEmpty else { return [open + "/>"] }
+    return [open + ">"] + children + ["    </testcase>"]
+  }
+
+  private static func element(_ tag: String, _ result: TestResult) -> String {
+    let message = escaped(result.failure ?? "failed")
+    return #"      <\#(tag) message="\#(message)" type="failure"/>"#
+  }
+
+  private static func counts(_ records: [TestRecord]) -> String {
+    let failures = records.count(where: { $0.outcome == .failed })
+    let skipped = records.count(where: { $0.outcome == .skipped })
+    let time = records.reduce(0) { $0 + $1.seconds }
+    return
+      #"tests="\#(records.count)" failures="\#(failures)" errors="0" skipped="\#(skipped)" time="\#(seconds(time))""#
+  }
+
+  /// `Module.Class/testMethod` as `Module.Class` and `testMethod`; `Module.Outer/Inner/test()` as
+  /// `Module.Outer/Inner` and `test()`.
+  private static func split(_ name: String) -> (className: String, name: String) {
+    guard let slash = name.lastIndex(of: "/") else { return ("", name) }
+    return (String(name[..<slash]), String(name[name.index(after: slash)...]))
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    let micros = Int64((value * 1e6).rounded())
+    let fraction = String(micros % 1_000_000)
+    return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+  }
+
+  /// `text` for an XML attribute.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "\n": result += "&#10;"
+      case "\r": result += "&#13;"
+      case "\t": result += "&#9;"
+      case _ where scalar.value < 0x20: result += "?"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,56 @@
+internal import CleanSlateBisect
+internal import CleanSlateReport
+
+/// The human summary that ends a `cleanslate test` run: the count of each verdict, each flaky
+/// test with its attempts, each failed test with its first failure, and the shards' balance.
+package struct RunSummary: Sendable {
+  /// Every test's record.
+  package var records: [TestRecord]
+  /// The split, when one shard ran.
+  package var plan: ShardPlan?
+  /// The shard that ran.
+  package var shard: ShardSpec?
+
+  /// The summary of `records`, of `shard` of `plan` when sharded.
+  package init(_ records: [TestRecord], plan: ShardPlan? = nil, shard: ShardSpec? = nil) {
+    self.records = records
+    self.plan = plan
+    self.shard = shard
+  }
+
+  /// Its lines, the counts last: `Flaky: …`, `Failed: …`, `Shard 2/4: …`,
+  /// `5 passed, 1 failed, 1 flaky, 1 skipped`.
+  package var lines: [String] {
+    var lines: [String] = []
+    for record in records where record.outcome == .flaky {
+      let attempts = record.attempts.map(\.result.outcome.rawValue).joined(separator: ", ")
+      lines.append("Flaky: \(record.name) (\(record.runs) attempts: \(attempts))")
+    }
+    for record in records where record.outcome == .failed || record.failedARepetition {
+      let failure = record.attempts.last { $0.result.outcome == .failed }?.result.failure
+      let times = record.runs == 1 ? "" : " (\(record.failures) of \(record.runs) runs)"
+      lines.append("Failed: \(record.name)\(times)\(failure.map { ": \($0)" } ?? "")")
+    }
+    if let plan, let shard { lines.append(balance(of: plan, shard: shard)) }
+    let counts = TestRecord.Outcome.allCases.map { outcome in
+      "\(records.count(where: { $0.outcome == outcome })) \(outcome.rawValue)"
+    }
+    lines.append(counts.joined(separator: ", "))
+    return lines
+  }
+
+  private func balance(of plan: ShardPlan, shard: ShardSpec) -> String {
+    let own = plan.shards[shard.index - 1]
+    let tests = "\(own.tests.count) test\(own.tests.count == 1 ? "" : "s")"
+    switch plan.basis {
+    case .count:
+      return
+        "Shard \(shard): \(tests) of \(plan.shards.map(\.tests.count).reduce(0, +)), split by count (no timings)."
+    case let .timings(known, median):
+      let longest = plan.shards.map(\.load).max() ?? 0
+      let mean = Double(plan.shards.map(\.load).reduce(0, +)) / Double(plan.shards.count)
+      return
+        "Shard \(shard): \(tests), \(Hundredths.seconds(micros: Double(own.load))) expected; longest shard \(Hundredths.seconds(micros: Double(longest))) against a mean of \(Hundredths.seconds(micros: mean)) (\(Hundredths.text(plan.imbalance))); \(known) tests timed, the others counted as the median, \(Hundredths.seconds(micros: Double(median)))."
+    }
+  }
+}

@@ -1,0 +1,144 @@
+internal import CleanSlate
+package import CleanSlateBisect
+package import Foundation
+
+/// Runs tests with `swift test --skip-build`: exact names (no filter when the batch is every
+/// listed test), the arguments given after `--`, and an XUnit file per run to read Swift
+/// Testing's results from (XCTest's come from what it prints).
+///
+/// A run of every test can start before the tests are listed (``startEverything()``), so that
+/// `swift test list` runs beside it instead of before it.
+package struct SwiftTestBatchRunner: TestBatchRunner {
+  /// The package's directory.
+  package let packagePath: String
+  /// Every test `swift test list` printed: a batch of all of them runs without a filter.
+  package var listed: [String] = []
+  /// Where each run's XUnit files go (removed once read).
+  package let workDirectory: URL
+  /// The arguments for `swift test` given after `--`.
+  package var passthrough: [String] = []
+  /// Variables set for `swift test` (`CLEANSLATE_TRACE`).
+  package var environment: [String: String] = [:]
+  /// Called with the command and what it printed, after each run.
+  package var echo: @Sendable (SwiftTestInvocation, SwiftCommand.Result) -> Void = { _, _ in }
+  private let counter = RunCounter()
+  /// The run of every test started early, until a batch of every test takes it.
+  private let early = Locked<Started?>(nil)
+
+  /// A command started, with its XUnit file.
+  private struct Started {
+    var command: SwiftTestInvocation
+    var xunit: String
+    var result: Task<SwiftCommand.Result, any Error>
+  }
+
+  /// A runner of the tests of the package at `packagePath`, of which `listed` are every test.
+  package init(packagePath: String, listed: [String] = [], workDirectory: URL) {
+    self.packagePath = packagePath
+    self.listed = listed
+    self.workDirectory = workDirectory
+  }
+
+  /// Starts the run of every test now, before ``listed`` is known: the first batch of every
+  /// listed test takes its results.
+  package func startEverything() {
+    let started = start(invocation(of: nil))
+    early.withLock { $0 = started }
+  }
+
+  /// The command that runs `tests` (every test when `nil` or ``listed``), as a user types it
+  /// (without the XUnit file).
+  package func invocation(of tests: [String]?) -> SwiftTestInvocation {
+    var arguments = ["test", "--skip-build"]
+    if packagePath != "." { arguments += ["--package-path", packagePath] }
+    if let tests, tests != listed {
+      arguments += ["--filter", SwiftTestFilter.matching(tests)]
+      // Each framework runs in a process of its own: one that has no test to run is skipped.
+      if !tests.contains(where: SwiftTestFilter.isSwiftTesting) {
+        arguments.append("--disable-swift-testing")
+      }
+      if tests.allSatisfy(SwiftTestFilter.isSwiftTesting) { arguments.append("--disable-xctest") }
+    }
+    return SwiftTestInvocation(
+      environment: environment.sorted { $0.key < $1.key }.map {
+        .init(name: $0.key, value: $0.value)
+      },
+      arguments: arguments + passthrough)
+  }
+
+  /// Runs `tests` in one `swift test` (or takes the run of every test started early) and reads
+  /// how each ended: XCTest's from what it printed, Swift Testing's from its XUnit file.
+  ///
+  /// A selection whose exact filter would pass the length Linux allows one argument (128 KiB:
+  /// SwiftPM hands the selected names to the test process in one) runs in several `swift test`,
+  /// one after the other.
+  package func run(_ tests: [String]) async throws -> TestBatch {
+    guard tests != listed else { return try await runOnce(tests) }
+    var batch = TestBatch(results: [:])
+    for part in Self.parts(of: tests) { batch.add(try await runOnce(part)) }
+    return batch
+  }
+
+  /// `tests` in consecutive parts whose filter, and list of names, stay under `limit` bytes.
+  static func parts(of tests: [String], limit: Int = 96 << 10) -> [[String]] {
+    var parts: [[String]] = []
+    var size = limit
+    for test in tests {
+      let cost = SwiftTestFilter.matching([test]).utf8.count
+      if size + cost > limit {
+        parts.append([])
+        size = 0
+      }
+      parts[parts.count - 1].append(test)
+      size += cost
+    }
+    return parts
+  }
+
+  private func runOnce(_ tests: [String]) async throws -> TestBatch {
+    let started = early.withLock { early in
+      let taken = tests == listed ? early : nil
+      if taken != nil { early = nil }
+      return taken
+    }
+    let run = started ?? start(invocation(of: tests))
+    let swiftTestingXUnit = run.xunit.replacingOccurrences(
+      of: ".xml", with: "-swift-testing.xml")
+    defer {
+      try? FileManager.default.removeItem(atPath: run.xunit)
+      try? FileManager.default.removeItem(atPath: swiftTestingXUnit)
+    }
+    let result = try await run.result.value
+    echo(run.command, result)
+    let printed = XCTestOutput(output: result.standardOutput + "\n" + result.standardError)
+    let files = [run.xunit, swiftTestingXUnit].map { path in
+      XUnitResults(xml: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+    }
+    var results: [String: TestResult] = [:]
+    for test in tests {
+      results[test] = printed[test] ?? files.lazy.compactMap { $0[test] }.first
+    }
+    return TestBatch(
+      results: results, status: result.status,
+      signal: Self.signal(in: result.standardError + result.standardOutput),
+      diedIn: tests.first(where: printed.neverEnded))
+  }
+
+  /// Starts `command`, with an XUnit file of its own.
+  private func start(_ command: SwiftTestInvocation) -> Started {
+    let xunit = workDirectory.appendingPathComponent("run-\(counter.next()).xml").path
+    let environment = environment
+    return Started(
+      command: command, xunit: xunit,
+      result: Task {
+        try await SwiftCommand.run(
+          command.arguments + ["--xunit-output", xunit], environment: environment)
+      })
+  }
+
+  /// The signal of `swift test`'s `exited with unexpected signal code 4`, if it printed one.
+  static func signal(in output: String) -> Int32? {
+    guard let range = output.range(of: "exited with unexpected signal code ") else { return nil }
+    return Int32(output[range.upperBound...].prefix(while: \.isNumber))
+  }
+}

@@ -1,0 +1,114 @@
+import CleanSlateBisect
+import CleanSlateRunner
+import Foundation
+import Testing
+
+/// What a run writes: JUnit XML as Surefire writes reruns (`<flakyFailure>` for a flaky test, no
+/// `<failure>`), the JSON summary, and the human summary that ends the output.
+@Suite struct RunReportsTests {
+  private let records = [
+    TestRecord(
+      name: "Tests.A/testPasses",
+      attempts: [.init(repetition: 1, result: .init(.passed, seconds: 0.25))]),
+    TestRecord(
+      name: "Tests.A/testFlaky",
+      attempts: [
+        .init(
+          repetition: 1,
+          result: .init(
+            .failed, seconds: 1,
+            failure: #"XCTAssertEqual failed: ("1") is not equal to ("2") (A.swift:3)"#)),
+        .init(repetition: 1, result: .init(.passed, seconds: 0.5)),
+      ]),
+    TestRecord(
+      name: "Tests.Outer/Inner/fails()",
+      attempts: [
+        .init(
+          repetition: 1, result: .init(.failed, seconds: 0.1, failure: "Expectation failed: a < b")),
+        .init(
+          repetition: 1, result: .init(.failed, seconds: 0.3, failure: "Expectation failed: a < b")),
+      ]),
+    TestRecord(
+      name: "Tests.Outer/Inner/skipped()", attempts: [.init(repetition: 1, result: .init(.skipped))]
+    ),
+  ]
+
+  @Test func junitMarksFlakyTestsAsSurefireDoes() {
+    #expect(
+      JUnitReport.xml(records) == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="cleanslate test" tests="4" failures="1" errors="0" skipped="1" time="1.200000">
+          <testsuite name="Tests.A" tests="2" failures="0" errors="0" skipped="0" time="1.000000">
+            <testcase classname="Tests.A" name="testPasses" time="0.250000"/>
+            <testcase classname="Tests.A" name="testFlaky" time="0.750000">
+              <flakyFailure message="XCTAssertEqual failed: (&quot;1&quot;) is not equal to (&quot;2&quot;) (A.swift:3)" type="failure"/>
+            </testcase>
+          </testsuite>
+          <testsuite name="Tests.Outer/Inner" tests="2" failures="1" errors="0" skipped="1" time="0.200000">
+            <testcase classname="Tests.Outer/Inner" name="fails()" time="0.200000">
+              <failure message="Expectation failed: a &lt; b" type="failure"/>
+              <rerunFailure message="Expectation failed: a &lt; b" type="failure"/>
+            </testcase>
+            <testcase classname="Tests.Outer/Inner" name="skipped()" time="0.000000">
+              <skipped/>
+            </testcase>
+          </testsuite>
+        </testsuites>
+
+        """)
+  }
+
+  @Test func theJUnitFileIsReadBackAsTimings() throws {
+    let xml = JUnitReport.xml(records)
+
+    let plan = ShardPlan(records.map(\.name), count: 2, timings: try junitTimings(xml))
+
+    #expect(plan.basis == .timings(known: 4, median: 225_000))
+  }
+
+  private func junitTimings(_ xml: String) throws -> TestTimings {
+    let path = "/tmp/cleanslate-junit-\(UInt32.random(in: 0...UInt32.max)).xml"
+    try xml.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let read = TimingsReader.read([path])
+    #expect(read.warnings.isEmpty)
+    return read.timings
+  }
+
+  @Test func theJSONSummaryHasEveryTestsOutcomeRunsFailuresAndDuration() {
+    #expect(
+      SummaryJSON.text(records) == """
+        {"tests":[
+        {"name":"Tests.A/testPasses","outcome":"passed","runs":1,"failures":0,"duration":0.25},
+        {"name":"Tests.A/testFlaky","outcome":"flaky","runs":2,"failures":1,"duration":0.75},
+        {"name":"Tests.Outer/Inner/fails()","outcome":"failed","runs":2,"failures":2,"duration":0.2},
+        {"name":"Tests.Outer/Inner/skipped()","outcome":"skipped","runs":1,"failures":0,"duration":0.0}
+        ]}
+
+        """)
+  }
+
+  @Test func theHumanSummaryNamesFlakyAndFailedTestsThenTheCounts() {
+    #expect(
+      RunSummary(records).lines == [
+        "Flaky: Tests.A/testFlaky (2 attempts: failed, passed)",
+        "Failed: Tests.Outer/Inner/fails() (2 of 2 runs): Expectation failed: a < b",
+        "1 passed, 1 failed, 1 flaky, 1 skipped",
+      ])
+  }
+
+  @Test func aShardsSummarySaysHowBalancedTheShardsAre() throws {
+    let timings = TestTimings(["T.A/a": 3_000_000, "T.A/b": 2_000_000, "T.A/c": 2_000_000])
+    let plan = ShardPlan(["T.A/a", "T.A/b", "T.A/c"], count: 2, timings: timings)
+    let shard = try ShardSpec(parsing: "2/2")
+
+    #expect(
+      RunSummary([], plan: plan, shard: shard).lines == [
+        "Shard 2/2: 2 tests, 4.00 s expected; longest shard 4.00 s against a mean of 3.50 s (1.14); 3 tests timed, the others counted as the median, 2.00 s.",
+        "0 passed, 0 failed, 0 flaky, 0 skipped",
+      ])
+    #expect(
+      RunSummary([], plan: ShardPlan(["T.A/a", "T.A/b", "T.A/c"], count: 2), shard: shard).lines
+        .first == "Shard 2/2: 2 tests of 3, split by count (no timings).")
+  }
+}

@@ -1,0 +1,25 @@
+import XCTest
+
+final class AlphaTests: XCTestCase {
+  func testOne() {}
+
+  func testTwo() {}
+
+  func testFlaky() {
+    if Behaviour.asks("flaky") && Behaviour.firstAttempt("AlphaTests.testFlaky") {
+      XCTFail("first attempt fails")
+    }
+  }
+
+  func testFails() {
+    if Behaviour.asks("fail") { XCTFail("always fails") }
+  }
+
+  func testCrashes() {
+    if Behaviour.asks("crash") { fatalError("crashes on purpose") }
+  }
+
+  func testSkipped() throws {
+    throw XCTSkip("skipped on purpose")
+  }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// What the run asks the tests to do, from `RUNNER_FIXTURE` and `RUNNER_FIXTURE_STATE`.
+enum Behaviour {
+  /// Whether `RUNNER_FIXTURE` lists `word`.
+  static func asks(_ word: String) -> Bool {
+    let value = ProcessInfo.processInfo.environment["RUNNER_FIXTURE"] ?? ""
+    return value.split(separator: ",").contains { $0 == word }
+  }
+
+  /// Whether this is the first attempt of the test `name` in the run's state directory
+  /// (`RUNNER_FIXTURE_STATE`): the first call for a name says yes, every later one no.
+  static func firstAttempt(_ name: String) -> Bool {
+    guard let state = ProcessInfo.processInfo.environment["RUNNER_FIXTURE_STATE"] else {
+      return false
+    }
+    let marker = URL(fileURLWithPath: state).appendingPathComponent(name).path
+    guard !FileManager.default.fileExists(atPath: marker) else { return false }
+    return FileManager.default.createFile(atPath: marker, contents: nil)
+  }
+}

@@ -1,0 +1,17 @@
+import Testing
+
+@Suite struct BetaSuite {
+  @Test func passes() {}
+
+  @Test func flaky() {
+    if Behaviour.asks("flaky") && Behaviour.firstAttempt("BetaSuite.flaky") {
+      Issue.record("first attempt fails")
+    }
+  }
+
+  @Test func fails() {
+    #expect(!Behaviour.asks("fail"), "always fails")
+  }
+
+  @Test(.disabled("skipped on purpose")) func skipped() {}
+}
