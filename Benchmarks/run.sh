@@ -233,15 +233,16 @@ swift build -c release --package-path "$memory_package" --build-tests >&2
 bundle="$(swift build -c release --package-path "$memory_package" --show-bin-path)/CleanSlateMemoryBenchmarksPackageTests.xctest"
 trace_file=/tmp/cleanslate-bench-memory-trace.jsonl
 sizes=(5000 10000 20000)
-variants=(PlainCases NoOpTraitCases TraitCases TraitAsyncCases PlainAsyncCases FixtureCases
-  FixtureCases+trace)
+variants=(PlainCases NoOpTraitCases ChildTaskTraitCases TraitCases TraitAsyncCases
+  PlainAsyncCases FixtureCases FixtureCases+trace)
 declare -A rss_of wall_of cpu_of
 for size in "${sizes[@]}"; do
   declare -A rss wall cpu
   rss=() wall=() cpu=()
   for ((run = 0; run < runs; run++)); do
     for variant in "${variants[@]}"; do
-      filter=${variant%+trace}
+      # The suite's exact name: a bare "TraitCases" would match NoOpTraitCases too, and run both.
+      filter="\\.${variant%+trace}/"
       environment=(CLEANSLATE_BENCH_CASES="$size")
       if [[ $variant == *+trace ]]; then
         rm -f "$trace_file"
@@ -292,7 +293,7 @@ echo "|---|---:|---:|---:|---:|"
 for variant in "${variants[@]}"; do
   case $variant in
     PlainCases | PlainAsyncCases) base=$variant ;;
-    NoOpTraitCases | TraitCases) base=PlainCases ;;
+    NoOpTraitCases | ChildTaskTraitCases | TraitCases) base=PlainCases ;;
     TraitAsyncCases) base=PlainAsyncCases ;;
     *) base=PlainAsyncCases ;;
   esac

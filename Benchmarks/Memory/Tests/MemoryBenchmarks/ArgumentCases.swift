@@ -3,11 +3,12 @@ import Foundation
 import Testing
 
 // N argument cases of one test, N from CLEANSLATE_BENCH_CASES (0 unless set, so that a plain
-// `swift test` of this package runs nothing), six ways: plain Swift Testing, a scoping trait
-// that does nothing but run the test (what any such trait costs), the `.cleanSlate` trait alone
-// on a synchronous and on an asynchronous test, a plain async test that makes the same 64 KB
-// object itself, and the trait with one test fixture that returns a 64 KB object and registers
-// a teardown. Run one way at a time with `--filter`.
+// `swift test` of this package runs nothing), eight ways: plain Swift Testing; a scoping trait
+// that does nothing but run the test (what any such trait costs); one that runs it in an
+// immediate child task (what that child costs); the `.cleanSlate` trait alone on a synchronous
+// and on an asynchronous test; a plain async test that makes the same 64 KB object itself; and
+// the trait with one test fixture that returns a 64 KB object and registers a teardown. Run one
+// way at a time with `--filter`.
 
 /// How many cases each benchmark runs.
 let caseCount = Int(ProcessInfo.processInfo.environment["CLEANSLATE_BENCH_CASES"] ?? "") ?? 0
@@ -42,6 +43,30 @@ struct NoOpScope: TestTrait, SuiteTrait, TestScoping {
   }
 }
 
+/// A scoping trait that runs the test in an immediate child task, as `.cleanSlate` runs a test's
+/// scope, and does nothing else: what that child task costs by itself.
+struct ChildTaskScope: TestTrait, SuiteTrait, TestScoping {
+  var isRecursive: Bool { true }
+  func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    guard testCase != nil, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
+      return try await function()
+    }
+    try await withoutActuallyEscaping(function) { function in
+      try await withThrowingDiscardingTaskGroup { group in
+        group.addImmediateTask { try await function() }
+      }
+    }
+  }
+}
+
+@Suite(ChildTaskScope()) struct ChildTaskTraitCases {
+  @Test(arguments: 0..<caseCount) func childTaskTrait(_ index: Int) {
+    #expect(index >= 0)
+  }
+}
+
 @Suite(NoOpScope()) struct NoOpTraitCases {
   @Test(arguments: 0..<caseCount) func noOpTrait(_ index: Int) {
     #expect(index >= 0)
@@ -73,8 +98,7 @@ extension Payload {
   }
 }
 
-/// The trait alone on an async test: Swift Testing's console recorder behaves differently with
-/// synchronous and asynchronous bodies under a scoping trait (see BENCHMARKS.md).
+/// The trait alone on an async test (``TraitCases`` has a synchronous one).
 @Suite(.cleanSlate) struct TraitAsyncCases {
   @Test(arguments: 0..<caseCount) func traitAsync(_ index: Int) async {
     #expect(index >= 0)
