@@ -14,6 +14,7 @@ import Testing
     let test = Scopes().test()
     try await test.withCurrent {
       let tracker = try await use(.workTracker)
+      tracker.timeout = .seconds(30)  // the order is checked, not the limit: a busy machine is slow
       tracker.start("short") {
         try await Task.sleep(for: .milliseconds(10))
         journal.record("work done")
@@ -91,6 +92,7 @@ import Testing
     try await test.withCurrent {
       try await use(resource)
       let tracker = try await use(.workTracker)
+      tracker.timeout = .seconds(30)  // the order is checked, not the limit: a busy machine is slow
       tracker.start("late") {
         try await Task.sleep(for: .milliseconds(20))
         journal.record("work done")
