@@ -20,8 +20,7 @@ import Testing
     // When the test runs
     let issues = try await driver.run {
       try await CleanSlateTrait.fixtures(resource).provideScope(for: .test("Suite/test()")) {
-        let work = try await use(.workTracker)
-        work.timeout = .seconds(30)  // the order is checked, not the limit: a busy machine is slow
+        let work = try await usePatientWorkTracker()
         work.start("short") {
           try await Task.sleep(for: .milliseconds(20))
           journal.record("work done")
@@ -70,8 +69,7 @@ import Testing
     // When the test runs
     let issues = try await driver.run {
       try await CleanSlateTrait.fixtures(.workTracker).provideScope(for: .test("Suite/test()")) {
-        let work = try await use(.workTracker)
-        work.timeout = .seconds(30)  // the order is checked, not the limit: a busy machine is slow
+        let work = try await usePatientWorkTracker()
         work.start("outer") {
           WorkTracker.current?.start("inner") {
             try await Task.sleep(for: .milliseconds(20))
@@ -96,8 +94,7 @@ import Testing
     // When the test runs
     let issues = try await driver.run {
       try await CleanSlateTrait.cleanSlate.provideScope(for: .test("Suite/test()")) {
-        let work = try await use(.workTracker)
-        work.timeout = .seconds(30)  // the order is checked, not the limit: a busy machine is slow
+        let work = try await usePatientWorkTracker()
         DispatchQueue(label: "sync").async(group: work.group) {
           Thread.sleep(forTimeInterval: 0.02)
           journal.record("block done")
@@ -114,8 +111,7 @@ import Testing
   @Test(.cleanSlate) func aRealTestLeavingShortWorkRunningPasses() async throws {
     // Given the real trait, When the body leaves short work running, Then the test passes: the
     // end of the body waits for it instead of reporting it
-    let work = try await use(.workTracker)
-    work.timeout = .seconds(30)  // the order is checked, not the limit: a busy machine is slow
+    let work = try await usePatientWorkTracker()
     work.start("short") { try await Task.sleep(for: .milliseconds(10)) }
   }
 }
