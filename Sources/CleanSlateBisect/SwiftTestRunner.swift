@@ -44,12 +44,7 @@ package struct SwiftTestRunner: TestRunner {
   package func invocation(of tests: [String]) -> SwiftTestInvocation {
     var arguments = ["test", "--skip-build"]
     if packagePath != "." { arguments += ["--package-path", packagePath] }
-    arguments += ["--no-parallel", "--filter", SwiftTestFilter.matching(tests)]
-    // Each framework runs in a process of its own: one that has no test to run is skipped.
-    if !tests.contains(where: SwiftTestFilter.isSwiftTesting) {
-      arguments.append("--disable-swift-testing")
-    }
-    if tests.allSatisfy(SwiftTestFilter.isSwiftTesting) { arguments.append("--disable-xctest") }
+    arguments += ["--no-parallel"] + SwiftTestSelection.arguments(for: tests)
     return SwiftTestInvocation(
       environment: [
         .init(name: "CLEANSLATE_SENTINEL", value: watchesState ? "1" : "0"),

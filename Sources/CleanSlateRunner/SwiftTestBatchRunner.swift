@@ -51,14 +51,7 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
   package func invocation(of tests: [String]?) -> SwiftTestInvocation {
     var arguments = ["test", "--skip-build"]
     if packagePath != "." { arguments += ["--package-path", packagePath] }
-    if let tests, tests != listed {
-      arguments += ["--filter", SwiftTestFilter.matching(tests)]
-      // Each framework runs in a process of its own: one that has no test to run is skipped.
-      if !tests.contains(where: SwiftTestFilter.isSwiftTesting) {
-        arguments.append("--disable-swift-testing")
-      }
-      if tests.allSatisfy(SwiftTestFilter.isSwiftTesting) { arguments.append("--disable-xctest") }
-    }
+    if let tests, tests != listed { arguments += SwiftTestSelection.arguments(for: tests) }
     return SwiftTestInvocation(
       environment: environment.sorted { $0.key < $1.key }.map {
         .init(name: $0.key, value: $0.value)
