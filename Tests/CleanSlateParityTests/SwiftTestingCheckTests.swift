@@ -11,7 +11,7 @@ import Testing
   @Test func verifyLaterRunsAfterTrackedWorkHasBeenAwaited() async throws {
     // When a test registers a mock that work it started calls after the body ended
     let run = try await TraitRun {
-      try await CheckScenario.verifyAfterTrackedWork(SwiftTestingChecks())
+      try await CheckScenario.verifyAfterTrackedWork(Checks())
     }
 
     // Then the mock was verified after the work was awaited, and passed
@@ -22,7 +22,7 @@ import Testing
   @Test func aFailedVerificationIsReportedAtItsLineEvenWhenTheBodyThrew() async throws {
     // When the body registers a mock that is never called, then throws
     let run = try await TraitRun {
-      try await CheckScenario.verifyFailsAfterTheBodyThrew(SwiftTestingChecks())
+      try await CheckScenario.verifyFailsAfterTheBodyThrew(Checks())
     }
 
     // Then the body's error stays the test's own, and the verification failure is one issue at
@@ -40,7 +40,7 @@ import Testing
     // When a test expects the values of fixtures whose teardowns capture the value or the
     // context to be deallocated
     let run = try await TraitRun {
-      try await CheckScenario.fixtureValuesAreReleased(SwiftTestingChecks())
+      try await CheckScenario.fixtureValuesAreReleased(Checks())
     }
 
     // Then they were gone once every teardown had run
@@ -49,7 +49,7 @@ import Testing
 
   @Test func anObjectStillAliveAfterEveryTeardownIsReportedWithItsType() async throws {
     // When a test expects an object that a global keeps to be deallocated
-    let run = try await TraitRun { CheckScenario.survivorIsReported(SwiftTestingChecks()) }
+    let run = try await TraitRun { CheckScenario.survivorIsReported(Checks()) }
     CheckScenario.keeper.withLock { $0 = nil }
 
     // Then one issue names its type, at the line that registered it
@@ -60,7 +60,7 @@ import Testing
 
   @Test func aNotificationPostedAfterTheBodyEndedIsWaitedFor() async throws {
     // When the expected notification is posted by work nobody tracks, after the body ended
-    let run = try await TraitRun { CheckScenario.notificationPostedLater(SwiftTestingChecks()) }
+    let run = try await TraitRun { CheckScenario.notificationPostedLater(Checks()) }
 
     // Then the end of the body waited for it, and the test passed
     #expect(run.issues.isEmpty)
@@ -69,7 +69,7 @@ import Testing
 
   @Test func aNotificationNeverPostedIsReportedAndItsObserverRemoved() async throws {
     // When only another object posts the expected notification
-    let run = try await TraitRun { CheckScenario.notificationNeverPosted(SwiftTestingChecks()) }
+    let run = try await TraitRun { CheckScenario.notificationNeverPosted(Checks()) }
 
     // Then one issue at the declaring line says it was not posted
     #expect(run.issues.count == 1)
@@ -166,29 +166,6 @@ import Testing
         $0.text.contains("was called in a Swift Testing test without a CleanSlate scope.")
       })
     #expect("\(issues)".contains("verifyLater(Mock)"))
-  }
-}
-
-/// The checks as Swift Testing offers them: CleanSlateTesting's global functions.
-struct SwiftTestingChecks: CheckAdapter {
-  func verifyLater(_ subject: some SelfVerifying, at location: CodeLocation) {
-    CleanSlateTesting.verifyLater(
-      subject, fileID: location.fileID, filePath: location.filePath, line: location.line,
-      column: location.column)
-  }
-
-  func expectDeallocation(of object: AnyObject, at location: CodeLocation) {
-    CleanSlateTesting.expectDeallocation(
-      of: object, fileID: location.fileID, filePath: location.filePath, line: location.line,
-      column: location.column)
-  }
-
-  func expectNotification(
-    _ name: Notification.Name, object: AnyObject?, timeout: Duration, at location: CodeLocation
-  ) -> NotificationExpectation {
-    CleanSlateTesting.expectNotification(
-      name, object: object, timeout: timeout, fileID: location.fileID,
-      filePath: location.filePath, line: location.line, column: location.column)
   }
 }
 

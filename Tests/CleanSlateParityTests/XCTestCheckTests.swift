@@ -40,19 +40,22 @@ final class XCTestCheckTests: XCTestCase {
     XCTAssertEqual(try failures(of: "verifyAfterTrackedWork").map(\.description), [])
   }
 
-  func testAFailedVerificationIsReportedAtItsLineBesideTheBodysError() throws {
+  func testAFailedVerificationIsReportedAtItsLineAfterTheBodysError() throws {
     // When the body registers a mock that is never called, then throws
     let failures = try failures(of: "verifyFailsAfterTheBodyThrew")
 
-    // Then the verification failure is recorded at the registering line, when the body ended,
-    // and the body's error stays the test's own failure, as XCTest records it
-    XCTAssertEqual(failures.count, 2, "\(failures)")
-    XCTAssertEqual(failures.first?.line, CheckScenario.verifyFailsLine)
-    XCTAssertTrue(
-      failures.first?.description.contains(
-        "Mock registered with verifyLater failed verification: expected 1 call, got 0") == true,
-      "\(failures)")
-    XCTAssertTrue(failures.last?.description.contains("body threw on purpose") == true)
+    // Then the body's error, the test's own failure, is recorded first, as XCTest records it,
+    // and the verification failure after it, at the registering line, when the body ended
+    XCTAssertEqual(
+      failures.map { "\($0.line): \($0.description)" },
+      [
+        #"0: threw error "body threw on purpose""#,
+        """
+        \(CheckScenario.verifyFailsLine): Mock registered with verifyLater failed verification: expected 1 call, got 0
+          registered at: CleanSlateParityTests/CheckScenario.swift:\(CheckScenario.verifyFailsLine)
+          It was verified when the test body ended.
+        """,
+      ])
   }
 
   func testFixtureValuesPassTheLeakCheckWhateverTheirTeardownsCaptured() throws {
@@ -139,45 +142,19 @@ final class XCTestCheckTests: XCTestCase {
 /// The check scenarios as `FixtureTestCase` tests.
 final class CheckCase: NestedCase {
   func verifyAfterTrackedWork() async throws {
-    try await CheckScenario.verifyAfterTrackedWork(XCTestChecks(self))
+    try await CheckScenario.verifyAfterTrackedWork(Checks())
   }
   func verifyFailsAfterTheBodyThrew() async throws {
-    try await CheckScenario.verifyFailsAfterTheBodyThrew(XCTestChecks(self))
+    try await CheckScenario.verifyFailsAfterTheBodyThrew(Checks())
   }
   func fixtureValuesAreReleased() async throws {
-    try await CheckScenario.fixtureValuesAreReleased(XCTestChecks(self))
+    try await CheckScenario.fixtureValuesAreReleased(Checks())
   }
-  func survivorIsReported() { CheckScenario.survivorIsReported(XCTestChecks(self)) }
-  func notificationPostedLater() { CheckScenario.notificationPostedLater(XCTestChecks(self)) }
-  func notificationNeverPosted() { CheckScenario.notificationNeverPosted(XCTestChecks(self)) }
+  func survivorIsReported() { CheckScenario.survivorIsReported(Checks()) }
+  func notificationPostedLater() { CheckScenario.notificationPostedLater(Checks()) }
+  func notificationNeverPosted() { CheckScenario.notificationNeverPosted(Checks()) }
   func caughtSetupFailure() async { await CheckScenario.caughtSetupFailure() }
   func expectedSetupFailure() async { await CheckScenario.expectedSetupFailure() }
   func unexpectedlyNoSetupFailure() async { await CheckScenario.unexpectedlyNoSetupFailure() }
   func customAssertionFails() { CheckScenario.customAssertionFails() }
-}
-
-/// The checks as XCTest offers them: `FixtureTestCase` methods.
-struct XCTestChecks: CheckAdapter {
-  let testCase: FixtureTestCase
-  init(_ testCase: FixtureTestCase) { self.testCase = testCase }
-
-  func verifyLater(_ subject: some SelfVerifying, at location: CodeLocation) {
-    testCase.verifyLater(
-      subject, fileID: location.fileID, filePath: location.filePath, line: location.line,
-      column: location.column)
-  }
-
-  func expectDeallocation(of object: AnyObject, at location: CodeLocation) {
-    testCase.expectDeallocation(
-      of: object, fileID: location.fileID, filePath: location.filePath, line: location.line,
-      column: location.column)
-  }
-
-  func expectNotification(
-    _ name: Notification.Name, object: AnyObject?, timeout: Duration, at location: CodeLocation
-  ) -> NotificationExpectation {
-    testCase.expectNotification(
-      name, object: object, timeout: timeout, fileID: location.fileID,
-      filePath: location.filePath, line: location.line, column: location.column)
-  }
 }

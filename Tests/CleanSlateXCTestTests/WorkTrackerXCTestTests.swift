@@ -19,6 +19,11 @@ final class WorkTrackerXCTestTests: XCTestCase {
       "nested": NestedRun(
         WorkCase.self, [("startsNestedWork", asyncTest(WorkCase.startsNestedWork))]),
       "group": NestedRun(WorkCase.self, [("usesTheGroup", asyncTest(WorkCase.usesTheGroup))]),
+      "throws": NestedRun(
+        WorkCase.self, [("throwsWhileItsWorkOutlivesIt", asyncTest(WorkCase.throwsWhileItsWorkOutlivesIt))]
+      ),
+      "cancels": NestedRun(
+        WorkCase.self, [("cancelsItsOwnTask", asyncTest(WorkCase.cancelsItsOwnTask))]),
     ]
   }
 
@@ -43,6 +48,40 @@ final class WorkTrackerXCTestTests: XCTestCase {
     XCTAssertTrue(failure.description.contains("'sync forever'"), failure.description)
     XCTAssertTrue(WorkCase.hangingTask.withLock { $0?.isCancelled } == true)
     XCTAssertEqual(run.events.first, "body")
+  }
+
+  func testABodysErrorIsRecordedBeforeTheWorkThatOutlivedIt() throws {
+    // When a test's body leaves work running that never ends by itself, then throws
+    let run = try XCTUnwrap(Self.runs["throws"])
+
+    // Then the body's error, the test's own failure, comes first, in XCTest's words; then the
+    // work, at the line that started it
+    XCTAssertEqual(
+      run.failures,
+      [
+        RecordedFailure(
+          description: #"threw error "body""#, filePath: "<EXPR>", line: 0),
+        RecordedFailure(
+          description: """
+            Tracked work 'upload' was still running 0.05 seconds after the body of 'WorkCase.throwsWhileItsWorkOutlivesIt' ended; it was cancelled.
+              started at: CleanSlateXCTestTests/WorkTrackerXCTestTests.swift:\(WorkCase.uploadLine)
+              Wait for it in the test (try await tracker.waitUntilIdle()), make it finish sooner, or give it more time: tracker.timeout for this test, WorkTracker.defaultTimeout in code, or CLEANSLATE_WORK_TIMEOUT=<seconds> for the whole run.
+            """,
+          filePath: #filePath, line: WorkCase.uploadLine),
+      ])
+    XCTAssertEqual(run.events, ["body", "tearDown()", "fixture teardown"])
+  }
+
+  func testATestThatCancelsItsOwnTaskFailsAsInPlainXCTestAndIsTornDown() throws {
+    // When a test cancels its own task, then throws the cancellation
+    let run = try XCTUnwrap(Self.runs["cancels"])
+
+    // Then XCTest records the error once, as it does without CleanSlate, and the fixture's
+    // teardown still ran
+    XCTAssertEqual(
+      run.failures,
+      [RecordedFailure(description: #"threw error "CancellationError()""#, filePath: "<EXPR>", line: 0)])
+    XCTAssertEqual(run.events, ["body", "tearDown()", "fixture teardown"])
   }
 
   func testNestedWorkIsAwaitedToo() throws {
@@ -92,6 +131,20 @@ final class WorkCase: RecordingTestCase {
     let task = work.start("sync forever") { try await Task.sleep(for: .seconds(60)) }
     Self.hangingTask.withLock { $0 = task }
     log("body")
+  }
+
+  static let uploadLine = #line + 4
+  func throwsWhileItsWorkOutlivesIt() async throws {
+    work.timeout = .milliseconds(50)
+    log("body")
+    work.start("upload") { try await Task.sleep(for: .seconds(60)) }
+    throw Boom(label: "body")
+  }
+
+  func cancelsItsOwnTask() async throws {
+    log("body")
+    withUnsafeCurrentTask { $0?.cancel() }
+    throw CancellationError()
   }
 
   func startsNestedWork() async throws {
