@@ -58,7 +58,7 @@ open class FixtureTestCase: XCTestCase {
       isRunningBody = true
       defer {
         isRunningBody = false
-        testScope.finishBodySynchronously(waiter: currentThreadWaiter)
+        testScope.finishBodySynchronously()
       }
       do {
         try testScope.runBodySynchronously(skipped: { $0 is XCTSkip }, body)
@@ -79,14 +79,14 @@ open class FixtureTestCase: XCTestCase {
       identity: { TestIdentity(xcTestNamed: name, of: testClass) })
     if let sentinel = Self.sentinel { scope.watchState(sentinel, serial: true) }
     testScope = scope
-    scope.liveSynchronously(waiter: currentThreadWaiter) {
+    scope.liveSynchronously {
       #if canImport(ObjectiveC)
         // Apple's XCTest has no hook between the body and its teardown blocks: the first block
         // registered runs last, right before the tearDown methods.
-        addTeardownBlock { scope.finishBodySynchronously(waiter: currentThreadWaiter) }
+        addTeardownBlock { scope.finishBodySynchronously() }
       #endif
       super.invokeTest()
-      scope.finishBodySynchronously(waiter: currentThreadWaiter)
+      scope.finishBodySynchronously()
       resetResettables()
       if testRun?.hasBeenSkipped == true { scope.declareOutcome(.skipped) }
     }
@@ -177,7 +177,8 @@ open class FixtureTestCase: XCTestCase {
   ) throws -> Value {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let testScope = testScope
-    let result = runSynchronously { () async -> Result<Value, any Error> in
+    let result = waitSynchronously(on: currentThreadWaiter()) {
+      () async -> Result<Value, any Error> in
       do {
         return .success(try await Self.value(of: fixture, in: testScope, at: location))
       } catch {
@@ -236,7 +237,8 @@ open class FixtureTestCase: XCTestCase {
     ) {
       let file = URL(fileURLWithPath: filePath).lastPathComponent
       testScope?.noteFrameworkIssue(
-        description, at: CodeLocation(fileID: file, filePath: filePath, line: lineNumber, column: 1),
+        description,
+        at: CodeLocation(fileID: file, filePath: filePath, line: lineNumber, column: 1),
         known: false)
       super.recordFailure(
         withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)

@@ -83,13 +83,14 @@ import Testing
 
     // Then it is one issue, at the line of the call, whose comment is the whole message without
     // "Caught error:", and nothing is left for Swift Testing to record again
-    #expect(issues.map(\.text) == [
-      """
-      use(.answer) was called from a task that does not inherit the running test's CleanSlate scope.
-        called at: CleanSlateTestingTests/UseOutsideAnyScopeTests.swift:\(line.value)
-        Tasks made with Task.detached, Dispatch queues and threads of their own do not see the test's scope. Pass the value in (get it with use in the test, before the work starts), or run the work in a child task: async let, a task group, or Task { } started by the test.
-      """
-    ])
+    #expect(
+      issues.map(\.text) == [
+        """
+        use(.answer) was called from a task that does not inherit the running test's CleanSlate scope.
+          called at: CleanSlateTestingTests/UseOutsideAnyScopeTests.swift:\(line.value)
+          Tasks made with Task.detached, Dispatch queues and threads of their own do not see the test's scope. Pass the value in (get it with use in the test, before the work starts), or run the work in a child task: async let, a task group, or Task { } started by the test.
+        """
+      ])
     #expect(issues.first?.sourceLocation?.line == line.value)
     #expect(issues.first?.isFailure == true)
     #expect(thrown.value == nil)

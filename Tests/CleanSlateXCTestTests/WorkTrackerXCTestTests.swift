@@ -20,7 +20,8 @@ final class WorkTrackerXCTestTests: XCTestCase {
         WorkCase.self, [("startsNestedWork", asyncTest(WorkCase.startsNestedWork))]),
       "group": NestedRun(WorkCase.self, [("usesTheGroup", asyncTest(WorkCase.usesTheGroup))]),
       "throws": NestedRun(
-        WorkCase.self, [("throwsWhileItsWorkOutlivesIt", asyncTest(WorkCase.throwsWhileItsWorkOutlivesIt))]
+        WorkCase.self,
+        [("throwsWhileItsWorkOutlivesIt", asyncTest(WorkCase.throwsWhileItsWorkOutlivesIt))]
       ),
       "cancels": NestedRun(
         WorkCase.self, [("cancelsItsOwnTask", asyncTest(WorkCase.cancelsItsOwnTask))]),
@@ -80,7 +81,10 @@ final class WorkTrackerXCTestTests: XCTestCase {
     // teardown still ran
     XCTAssertEqual(
       run.failures,
-      [RecordedFailure(description: #"threw error "CancellationError()""#, filePath: "<EXPR>", line: 0)])
+      [
+        RecordedFailure(
+          description: #"threw error "CancellationError()""#, filePath: "<EXPR>", line: 0)
+      ])
     XCTAssertEqual(run.events, ["body", "tearDown()", "fixture teardown"])
   }
 

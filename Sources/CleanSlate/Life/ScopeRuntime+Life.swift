@@ -15,14 +15,9 @@ extension ScopeRuntime {
   /// A second life for the test (or suite) whose scope is current joins that scope: it sets its
   /// fixtures up there and runs `body`.
   ///
-  /// A test's scope lives in a child task of its own, freed when the test ends: what a Swift
-  /// Testing case's task allocates stays with the task until its whole test function ends.
-  ///
   /// - Throws: What `body` threw, for the framework to record as the test's own failure, once
   ///   the scope has ended — but not a setup failure (``FixtureUnavailable``) nor a
-  ///   ``CleanSlateError``: those are recorded as every CleanSlate failure is. When the body
-  ///   threw in a cancelled task, the calling task is cancelled too, so that the framework sees
-  ///   a cancelled test, not a failed one.
+  ///   ``CleanSlateError``: those are recorded as every CleanSlate failure is.
   package static func live(
     _ target: ScopeTarget,
     sink: FailureSink,
@@ -35,15 +30,29 @@ extension ScopeRuntime {
       try await current.setUp(fixtures, at: location)
       return try await body()
     }
-    let scope = open(target, sink: sink, identity: identity)
-    guard target.kind == .test, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    else { return try await scope.live(fixtures, at: location, body) }
+    try await open(target, sink: sink, identity: identity).live(fixtures, at: location, body)
+  }
+
+  /// Runs `work` — a test's life — in a child task of its own when `condition` holds, a task that
+  /// starts at once, on this thread, and whose memory is freed when it ends: Swift Testing keeps
+  /// each finished case's own task, and all it allocated, until the whole test function ends. So
+  /// that the case's task allocates little, call it first, and build what the life needs inside
+  /// `work`.
+  ///
+  /// When `work` threw in a cancelled task (a test that cancelled itself), the calling task is
+  /// cancelled too, so that the framework sees a cancelled test, as it would without the child.
+  package static func inOwnTask(
+    if condition: Bool, _ work: @Sendable () async throws -> Void
+  ) async throws {
+    guard condition, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
+      return try await work()
+    }
     do {
-      try await withoutActuallyEscaping(body) { body in
+      try await withoutActuallyEscaping(work) { work in
         try await withThrowingDiscardingTaskGroup { group in
           group.addImmediateTask {
             do {
-              try await scope.live(fixtures, at: location, body)
+              try await work()
             } catch {
               throw Task.isCancelled ? CancelledBody(error: error) : error
             }
@@ -148,16 +157,18 @@ extension ScopeRuntime {
 
   /// Runs the life of this scope from a synchronous hook (XCTest's `invokeTest()`): `code` — the
   /// framework's own setup, body and teardown — with the scope current, then its close, waiting
-  /// on this thread with `waiter`. `code` ends the body itself, with
-  /// ``finishBodySynchronously(waiter:)``, where the framework lets it.
-  package func liveSynchronously(waiter: () -> any BlockingWaiter, _ code: () -> Void) {
+  /// on this thread with `waiter` (on the main thread, still serving the main queue). `code` ends
+  /// the body itself, with ``finishBodySynchronously(waiter:)``, where the framework lets it.
+  package func liveSynchronously(
+    waiter: () -> any BlockingWaiter = currentThreadWaiter, _ code: () -> Void
+  ) {
     Self.$current.withValue(self, operation: code)
     waitSynchronously(on: waiter()) { await self.close() }
   }
 
   /// Runs the checks of the end of the body from a synchronous hook, once, waiting on this
   /// thread with `waiter`; with none registered, returns at once.
-  package func finishBodySynchronously(waiter: () -> any BlockingWaiter) {
+  package func finishBodySynchronously(waiter: () -> any BlockingWaiter = currentThreadWaiter) {
     guard hasBodyEndChecks else { return }
     waitSynchronously(on: waiter()) { await self.finishBody() }
   }

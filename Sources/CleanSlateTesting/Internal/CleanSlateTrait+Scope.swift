@@ -2,18 +2,25 @@ internal import CleanSlate
 internal import Testing
 
 extension CleanSlateTrait {
+  /// Runs the life of `target`'s scope around `function` as the trait does, a test's in a task
+  /// of its own: CleanSlate's tests drive the trait with targets and functions of their own.
+  package func provideScope(
+    for target: ScopeTarget, identity: (@Sendable () -> TestIdentity)? = nil,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await ScopeRuntime.inOwnTask(if: target.kind == .test) {
+      try await live(target, identity: identity, performing: function)
+    }
+  }
+
   /// Runs the life of `target`'s scope around `function`, with the trait's fixtures set up
   /// first (``ScopeRuntime/live(_:sink:identity:fixtures:at:body:)``); what `function` throws,
   /// but for CleanSlate's own failures, is Swift Testing's to record.
   ///
-  /// The trait's `provideScope(for:testCase:performing:)` calls this; CleanSlate's tests call it
-  /// directly with targets and functions of their own.
-  ///
   /// - Parameter identity: Tells a test's ``TestIdentity`` (its module and argument case) when a
-  ///   fixture asks for it; by default the test is known by the target's name.
-  package func provideScope(
-    for target: ScopeTarget,
-    identity: (@Sendable () -> TestIdentity)? = nil,
+  ///   fixture asks for it; `nil` knows the test by the target's name.
+  func live(
+    _ target: ScopeTarget, identity: (@Sendable () -> TestIdentity)?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
     ScopelessSwiftTestingCalls.registerOnce()
