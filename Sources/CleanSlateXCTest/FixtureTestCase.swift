@@ -21,7 +21,7 @@ public import XCTest
 /// class's first test to its last), inside the process scope (until the test bundle finishes).
 /// The test scope is current while `setUp`, the test body and `tearDown` run, so the global
 /// `use(_:)` resolves there too. After the body, the checks registered for its end run
-/// (``verifyLater(_:fileID:filePath:line:column:)``); after the test's own tearDown methods,
+/// (`verifyLater(_:)`); after the test's own tearDown methods,
 /// `@Resettable` properties are reset, then the fixtures are torn down, last in first out, then
 /// leak checks run. See <doc:LifecycleOrder>.
 ///

@@ -31,10 +31,8 @@ public func verifyLater(
   column: Int = #column
 ) {
   let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  guard let test = ScopeRuntime.currentTest else {
-    return calledOutsideTest("verifyLater(\(type(of: subject)))", at: location)
-  }
-  test.verifyLater(subject, at: location)
+  runningTest(for: "verifyLater(\(type(of: subject)))", at: location)?
+    .verifyLater(subject, at: location)
 }
 
 /// Expects `object` to be deallocated once every teardown of the running test has run,
@@ -60,10 +58,8 @@ public func expectDeallocation(
   column: Int = #column
 ) {
   let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  guard let test = ScopeRuntime.currentTest else {
-    return calledOutsideTest("expectDeallocation(of: \(type(of: object)))", at: location)
-  }
-  test.expectDeallocation(of: object, at: location)
+  runningTest(for: "expectDeallocation(of: \(type(of: object)))", at: location)?
+    .expectDeallocation(of: object, at: location)
 }
 
 /// Expects a notification to be posted before the running test's body ends, recording a
@@ -107,16 +103,19 @@ public func expectNotification(
   column: Int = #column
 ) -> NotificationExpectation {
   let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  guard let test = ScopeRuntime.currentTest else {
-    calledOutsideTest("expectNotification(.\(name.rawValue))", at: location)
+  guard let test = runningTest(for: "expectNotification(.\(name.rawValue))", at: location) else {
     return .unobserved(name, timeout: timeout)
   }
   return test.expectNotification(
     name, object: object, center: center, timeout: timeout, where: predicate, at: location)
 }
 
-/// Records the failure of a check called where no CleanSlate test scope is current: on the test
-/// its framework runs, else on standard error.
-private func calledOutsideTest(_ call: String, at location: CodeLocation) {
-  CleanSlateError.noScope(for: call, at: location).reportOutsideScopes()
+/// The running test's scope, for a check made at `location`; where none is current, the check's
+/// failure is recorded on the test its framework runs, else on standard error, and it is `nil`.
+private func runningTest(
+  for call: @autoclosure () -> String, at location: CodeLocation
+) -> ScopeRuntime? {
+  if let test = ScopeRuntime.currentTest { return test }
+  CleanSlateError.noScope(for: call(), at: location).reportOutsideScopes()
+  return nil
 }
