@@ -23,6 +23,7 @@ extension Fixture where Value == Void {
     try Test.cancel("cancelled on purpose to check its teardown")
   }
 
+  /// Rule "One life": a test that cancelled itself ends as Swift Testing ends it without CleanSlate.
   @Test(.fixtures(.needsUncancelledTeardown))
   func aTestThatCancelsItsOwnTaskAndThrowsIsCancelledNotFailed() async throws {
     // Given a fixture whose teardown throws if it sees the test's cancellation
@@ -32,6 +33,7 @@ extension Fixture where Value == Void {
     throw CancellationError()
   }
 
+  /// Rule "One life": the task Swift Testing runs the test in sees the cancellation.
   @Test func aSelfCancelledTestCancelsTheTaskSwiftTestingRunsItIn() async throws {
     // Given the trait, driven in a task that stands for the one Swift Testing runs the test in
     let driver = TraitDriver()

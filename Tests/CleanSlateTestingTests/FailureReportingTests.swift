@@ -129,6 +129,36 @@ import Testing
     #expect(issues.count == 2)
   }
 
+  /// Rule "One life": CleanSlate's own failure inside `withKnownIssue` does not mark the test
+  /// failed, as Swift Testing does not count it.
+  @Test func cleanSlatesOwnKnownIssueLeavesTheTestPassing() async throws {
+    // Given a fixture whose teardown records whether its test failed
+    let driver = TraitDriver()
+    let journal = Journal()
+    let probe = Fixture<Void>("probe") { context in
+      context.addTeardown { journal.record("failed: \(context.testFailed)") }
+    }
+
+    // When the body's own assertion, through reportFailure, fails inside withKnownIssue
+    let line = Locked(0)
+    let issues = try await driver.run {
+      try await CleanSlateTrait.fixtures(probe).provideScope(for: .test("Suite/known()")) {
+        line.withLock { $0 = #line + 1 }
+        withKnownIssue { reportFailure("expected, for now") }
+      }
+    }
+
+    // Then the issue is known, the teardown was told the test did not fail, and the test ended
+    // with a known issue
+    #expect(
+      issues.map(\.text) == [
+        "expected, for now\n  at: CleanSlateTestingTests/FailureReportingTests.swift:\(line.value)"
+      ])
+    #expect(issues.map(\.isFailure) == [false])
+    #expect(journal.all == ["failed: false"])
+    #expect(driver.events.outline.last == "scopeEnd Suite/known() knownIssue")
+  }
+
   @Test func endOfBodyChecksAreReportedBeforeAnyTeardownRuns() async throws {
     // Given a fixture with a teardown, and a check registered for the end of the body
     let driver = TraitDriver()

@@ -59,6 +59,7 @@ import Testing
         """)
   }
 
+  /// Rule "One life": a CleanSlateError the body throws is recorded as CleanSlate's failures are.
   @Test func aCleanSlateErrorThrownOutOfTheBodyIsRecordedOnceAtItsLineAsCleanSlatesFailuresAre()
     async throws
   {

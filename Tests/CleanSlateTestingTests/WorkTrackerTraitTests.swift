@@ -61,6 +61,7 @@ import Testing
     #expect(task.isCancelled)
   }
 
+  /// Rule "Errors never lost": the body's error stays the test's own.
   @Test func aBodyThatThrowsWhileItsWorkOutlivesItKeepsItsErrorAsTheTestsOwn() async throws {
     // Given a body that leaves work running that never ends by itself, then throws
     let driver = TraitDriver()

@@ -51,6 +51,7 @@ final class WorkTrackerXCTestTests: XCTestCase {
     XCTAssertEqual(run.events.first, "body")
   }
 
+  /// Rule "Errors never lost": XCTest records the body's error first.
   func testABodysErrorIsRecordedBeforeTheWorkThatOutlivedIt() throws {
     // When a test's body leaves work running that never ends by itself, then throws
     let run = try XCTUnwrap(Self.runs["throws"])
@@ -73,6 +74,7 @@ final class WorkTrackerXCTestTests: XCTestCase {
     XCTAssertEqual(run.events, ["body", "tearDown()", "fixture teardown"])
   }
 
+  /// Rule "One life": a test that cancelled itself ends as XCTest ends it without CleanSlate.
   func testATestThatCancelsItsOwnTaskFailsAsInPlainXCTestAndIsTornDown() throws {
     // When a test cancels its own task, then throws the cancellation
     let run = try XCTUnwrap(Self.runs["cancels"])
