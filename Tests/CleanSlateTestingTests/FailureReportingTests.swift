@@ -28,10 +28,17 @@ import Testing
     // Then the body was skipped, one issue names the fixture at the trait that asked for it,
     // and what it set up was torn down
     #expect(journal.all == ["undo server"])
-    #expect(issues.count == 1)
+    #expect(
+      issues.map(\.text) == [
+        """
+        Setup of fixture 'server' threw: port in use
+          asked for at: CleanSlateTestingTests/FailureReportingTests.swift:\(traitLine)
+          fixture 'server' declared at: CleanSlateTestingTests/FailureReportingTests.swift:\(server.location.line)
+          The test body was not run; what it set up is torn down when the test ends.
+        """
+      ])
     let failure = try #require(issues.first?.cleanSlateError)
     #expect(failure.code == .setupFailed)
-    #expect(failure.description.contains("Setup of fixture 'server' threw: port in use"))
     #expect(failure.declaration == server.location)
     #expect(issues.first?.sourceLocation?.line == traitLine)
   }

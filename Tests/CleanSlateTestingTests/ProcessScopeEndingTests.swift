@@ -42,6 +42,7 @@ import Testing
     // Given a process-like scope, with no sink, and two teardowns, one of which throws
     let journal = Journal()
     let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+    let teardownLine = #line + 3
     let tool = Fixture<Void>("tool", scope: .process) { context in
       context.addTeardown { journal.record("stop tool") }
       context.addTeardown {
@@ -64,7 +65,15 @@ import Testing
 
     // Then both teardowns ran before it returned, and the failure was printed as a diagnostic
     #expect(journal.all == ["stop tool"])
-    #expect(printed.value.count == 1)
-    #expect(printed.value.first?.contains(": error: Teardown of fixture 'tool' threw") == true)
+    #expect(
+      printed.value == [
+        """
+        \(#filePath):\(teardownLine): error: Teardown of fixture 'tool' threw: daemon did not stop
+          registered at: CleanSlateTestingTests/ProcessScopeEndingTests.swift:\(teardownLine)
+          fixture 'tool' declared at: CleanSlateTestingTests/ProcessScopeEndingTests.swift:\(teardownLine - 2)
+          The other teardowns still ran.
+
+        """
+      ])
   }
 }
