@@ -46,7 +46,13 @@ final class WorkTrackerXCTestTests: XCTestCase {
     let failure = try XCTUnwrap(run.failures.first)
     XCTAssertEqual(failure.filePath, #filePath)
     XCTAssertEqual(failure.line, WorkCase.hangingLine)
-    XCTAssertTrue(failure.description.contains("'sync forever'"), failure.description)
+    XCTAssertEqual(
+      failure.description,
+      """
+      Tracked work 'sync forever' was still running 0.05 seconds after the body of 'WorkCase.outlivesTimeout' ended; it was cancelled.
+        started at: CleanSlateXCTestTests/WorkTrackerXCTestTests.swift:\(WorkCase.hangingLine)
+        Wait for it in the test (try await tracker.waitUntilIdle()), make it finish sooner, or give it more time: tracker.timeout for this test, WorkTracker.defaultTimeout in code, or CLEANSLATE_WORK_TIMEOUT=<seconds> for the whole run.
+      """)
     XCTAssertTrue(WorkCase.hangingTask.withLock { $0?.isCancelled } == true)
     XCTAssertEqual(run.events.first, "body")
   }
