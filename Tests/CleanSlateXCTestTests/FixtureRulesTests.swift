@@ -84,15 +84,7 @@ final class FixtureRulesTests: XCTestCase {
     XCTAssertEqual(run.events, ["teardown registered first"])
     XCTAssertEqual(run.failureCount, 1)
     XCTAssertEqual(
-      run.failures.map(\.description),
-      [
-        """
-        Teardown of fixture 'hanging' did not finish within 0.05 seconds and was abandoned.
-          registered at: CleanSlateXCTestTests/FixtureRulesTests.swift:\(RulesCase.hanging.location.line + 2)
-          fixture 'hanging' declared at: CleanSlateXCTestTests/FixtureRulesTests.swift:\(RulesCase.hanging.location.line)
-          The other teardowns still ran. Make it finish sooner, or give it more time: addTeardown(timeout:) for this teardown, Fixture(_:teardownTimeout:) for every teardown of its fixture, CleanSlateDefaults.teardownTimeout in code, or CLEANSLATE_TEARDOWN_TIMEOUT=<seconds> for the whole run.
-        """
-      ])
+      run.failures.map(\.description), [RulesCase.timedOutMessage(of: RulesCase.hanging)])
   }
 
   func testSynchronousTeardownThatBlocksIsAbandonedAfterItsTimeoutAndTheOthersStillRun() throws {
@@ -104,15 +96,7 @@ final class FixtureRulesTests: XCTestCase {
     XCTAssertEqual(run.events, ["teardown registered first"])
     XCTAssertEqual(run.failureCount, 1)
     XCTAssertEqual(
-      run.failures.map(\.description),
-      [
-        """
-        Teardown of fixture 'blocked' did not finish within 0.05 seconds and was abandoned.
-          registered at: CleanSlateXCTestTests/FixtureRulesTests.swift:\(RulesCase.blocked.location.line + 2)
-          fixture 'blocked' declared at: CleanSlateXCTestTests/FixtureRulesTests.swift:\(RulesCase.blocked.location.line)
-          The other teardowns still ran. Make it finish sooner, or give it more time: addTeardown(timeout:) for this teardown, Fixture(_:teardownTimeout:) for every teardown of its fixture, CleanSlateDefaults.teardownTimeout in code, or CLEANSLATE_TEARDOWN_TIMEOUT=<seconds> for the whole run.
-        """
-      ])
+      run.failures.map(\.description), [RulesCase.timedOutMessage(of: RulesCase.blocked)])
   }
 
   func testSynchronousTeardownCanWaitForTheMainQueue() throws {
@@ -169,6 +153,18 @@ final class RulesCase: RecordingTestCase {
     context.addTeardown { log("teardown registered first") }
     context.addTeardown { _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 2) }
     return 1
+  }
+
+  /// The whole message of a teardown of `fixture`, registered two lines below its declaration,
+  /// that outlived its 50 ms limit.
+  static func timedOutMessage(of fixture: Fixture<Int>) -> String {
+    let file = "CleanSlateXCTestTests/FixtureRulesTests.swift"
+    return """
+      Teardown of fixture '\(fixture.name)' did not finish within 0.05 seconds and was abandoned.
+        registered at: \(file):\(fixture.location.line + 2)
+        fixture '\(fixture.name)' declared at: \(file):\(fixture.location.line)
+        The other teardowns still ran. Make it finish sooner, or give it more time: addTeardown(timeout:) for this teardown, Fixture(_:teardownTimeout:) for every teardown of its fixture, CleanSlateDefaults.teardownTimeout in code, or CLEANSLATE_TEARDOWN_TIMEOUT=<seconds> for the whole run.
+      """
   }
 
   static let mainQueue = Fixture("mainQueue") { context in
