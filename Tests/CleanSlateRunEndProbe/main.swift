@@ -78,6 +78,12 @@ case "sentinel":
   await leaking.end()
   await other.end()
   print("sentinel body done, \(atTests.value) failures at the tests")
+case "check":
+  // A check made in a process where no CleanSlate scope ever opened and XCTest does not run: it
+  // is printed, and the process exits with a failure status all the same.
+  struct Mock: SelfVerifying { func verify() throws {} }
+  verifyLater(Mock())
+  print("check made")
 default:
   FileHandle.standardError.write(
     Data("usage: CleanSlateRunEndProbe xctest|testing failing|passing\n".utf8))

@@ -9,6 +9,9 @@ import Testing
 /// Swift Testing has no end-of-run hook: the process scope is ended at exit, blocking until its
 /// teardowns have run, and their failures are printed and fail the run.
 @Suite struct ProcessScopeEndingTests {
+  /// The line of the probe's check where no scope ever opened.
+  let probeCheckLine = 85
+
   @Test func aProcessTeardownThatFailsAtExitFailsTheRun() async throws {
     // Given a test process whose process-scoped fixture's teardown throws
     let probe = try HelperExecutable(named: "CleanSlateRunEndProbe")
@@ -36,6 +39,28 @@ import Testing
     #expect(outcome.standardOutput.contains("process teardown ran"))
     #expect(!outcome.standardError.contains(": error:"))
     #expect(outcome.status == EXIT_SUCCESS)
+  }
+
+  /// Rule "One failure channel": a failure found where no test runs is never lost.
+  @Test func aCheckMadeWhereNoScopeEverOpenedIsPrintedAndFailsTheRun() async throws {
+    // Given a process in which no CleanSlate scope opens and XCTest does not run
+    let probe = try HelperExecutable(named: "CleanSlateRunEndProbe")
+
+    // When it makes a check, then exits
+    let outcome = try await probe.run(["check"])
+
+    // Then the check is printed at its line, and the process exits with a failure status
+    #expect(outcome.standardOutput == "check made\n")
+    let probeSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("CleanSlateRunEndProbe/main.swift")
+    #expect(
+      outcome.standardError == """
+        \(probeSource.path):\(probeCheckLine): error: verifyLater(Mock) was called outside any CleanSlate scope.
+          called at: CleanSlateRunEndProbe/main.swift:\(probeCheckLine)
+          In Swift Testing, add the .cleanSlate trait to the suite or the test (import CleanSlateTesting); in XCTest, inherit from FixtureTestCase (import CleanSlateXCTest).
+
+        """)
+    #expect(outcome.status == EXIT_FAILURE)
   }
 
   @Test func endingFromSynchronousCodeWaitsForEveryTeardownAndPrintsFailures() async throws {
