@@ -57,7 +57,10 @@ import Testing
         try ProcessSandbox(root: root).processDirectory()
       }
 
-      #expect("\(error.map { "\($0)" } ?? "")".contains("not a private directory"))
+      #expect(
+        error.map { "\($0)" }
+          == "Could not use '\(root.path)': it is not a private directory of this user (a link, someone else's, or writable by others); remove it or set CLEANSLATE_SANDBOX_ROOT."
+      )
       #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).isEmpty)
     }
   }
