@@ -1,0 +1,312 @@
+internal import CleanSlateBisect
+package import CleanSlateReport
+import Foundation
+
+/// Tells why a test failed in a run, by experiments: it runs the test again under conditions it
+/// controls, one factor at a time, and stops at the first experiment that decides.
+///
+/// 1. **Alone**, three times, as the machine runs it. Whether it drew from `.seededRandom`, and
+///    with which seed, comes from the runs' traces.
+/// 2. **Seed**, when it drew from `.seededRandom`: one seed after another until one fails and one
+///    passes, then each twice more. Both hold → its outcome follows the seed.
+/// 3. **Time zone**, when it failed in every run alone: once in each of a few zones; when some
+///    fail and others pass, a failing and a passing zone twice more each.
+/// 4. **Order**, when it passed every run alone: after the earlier tests of its process, one at a
+///    time. When it fails there, ``Bisection`` finds the polluters, and two more runs of them and
+///    the test must fail; the sentinel watches those runs (in warn mode) and names the state.
+/// 5. **Parallel**, when it passed alone and in order and the run being explained ran its
+///    process's tests at the same time: with them at once, three times; it must fail twice, and
+///    pass in order once more.
+/// 6. **Load**: five runs alone with every core held busy by threads of `cleanslate`, interleaved
+///    with five without, so that load from other processes falls on both alike. More failures
+///    when busy, by a one-sided Fisher exact test at 5 %, → load.
+/// 7. Otherwise: a test that failed in every run is **failing**, not flaky; one that failed in
+///    some runs alone fails **intrinsically**, at that rate; one that never failed again, or
+///    whose budget ran out, is **unknown**, with what was tried.
+///
+/// Every claim needs runs on both sides (a pass and a failure), and each verdict is confirmed by
+/// runs made for it, so that a test that fails at random is not blamed on a factor by chance.
+package struct Explainer<Runner: ExperimentRunner>: Sendable {
+  /// What runs the tests.
+  package let runner: Runner
+  /// How long the experiments of one test may take; a run is not started after it.
+  package var budget: Duration
+  /// The zones the time-zone experiment tries, after the machine's.
+  package var zones = ["UTC", "America/New_York", "Europe/Paris", "Asia/Tokyo"]
+  /// The machine's time zone: `TZ`, or the system's.
+  package var machineZone = TimeZone.current.identifier
+  /// Called after each run.
+  package var progress: @Sendable (_ test: String, _ run: TestCause.Run) -> Void = { _, _ in }
+
+  /// An explainer that runs tests with `runner`, `budget` for each test.
+  package init(runner: Runner, budget: Duration = .seconds(60)) {
+    self.runner = runner
+    self.budget = budget
+  }
+
+  /// Why `test` failed: `earlier` are the tests of its process that ran before it, `together`
+  /// every test of its process in the run (it among them), in the order they ran.
+  package func explain(
+    _ test: String, earlier: [String], together: [String]
+  ) async throws -> TestCause {
+    let trial = Trial(
+      test: test, runner: runner, deadline: ContinuousClock.now + budget, progress: progress)
+    var cause: TestCause
+    do {
+      cause = try await decide(trial, earlier: earlier, together: together)
+    } catch is OutOfBudget {
+      cause = trial.unknown(
+        "The budget of \(Int(budget.components.seconds)) s ran out before an experiment decided.")
+    }
+    cause.runs = trial.runs
+    cause.seconds = trial.elapsedSeconds
+    return cause
+  }
+
+  private func decide(
+    _ trial: Trial<Runner>, earlier: [String], together: [String]
+  ) async throws -> TestCause {
+    trial.tried("alone")
+    var alone: [ExperimentRun] = []
+    for _ in 0..<3 { alone.append(try await trial.run([trial.test], "alone")) }
+    if alone.contains(where: \.drewFromSeededRandom) {
+      trial.tried("seed")
+      let failedSeeds = alone.filter { !$0.passed }.compactMap { $0.seed.flatMap(UInt64.init) }
+      if let cause = try await seed(trial, trying: failedSeeds) { return cause }
+    }
+    let aloneFailures = alone.count(where: { !$0.passed })
+    if aloneFailures == alone.count {
+      trial.tried("time zone")
+      if let cause = try await timeZone(trial) { return cause }
+      for _ in 0..<3 { alone.append(try await trial.run([trial.test], "alone")) }
+      if trial.runs.allSatisfy({ !$0.passed }) { return trial.failing(alone) }
+    }
+    if aloneFailures == 0 {
+      if !earlier.isEmpty {
+        trial.tried("order")
+        if let cause = try await order(trial, earlier: earlier, aloneRuns: alone.count) {
+          return cause
+        }
+      }
+      if together.count > 1, runner.ranAtOnce(trial.test) {
+        trial.tried("parallel")
+        if let cause = try await parallel(trial, together: together, aloneRuns: alone.count) {
+          return cause
+        }
+      }
+    }
+    trial.tried("load")
+    let (cause, quiet) = try await load(trial)
+    if let cause { return cause }
+    let rate = TestCause.Rate(
+      failures: alone.count(where: { !$0.passed }) + quiet.failures,
+      runs: alone.count + quiet.runs)
+    guard rate.failures > 0 else {
+      return trial.unknown("It passed in every run the experiments made: it did not fail again.")
+    }
+    return trial.intrinsic(rate)
+  }
+
+  // MARK: - Seed
+
+  /// The seed experiment: `nil` unless a seed fails three times and another passes three times.
+  private func seed(_ trial: Trial<Runner>, trying failed: [UInt64]) async throws -> TestCause? {
+    var failing = failed.first
+    var passing: UInt64?
+    for candidate in 1...8 as ClosedRange<UInt64> where failing == nil || passing == nil {
+      guard candidate != failing else { continue }
+      let run = try await trial.run([trial.test], "alone, CLEANSLATE_SEED=\(candidate)", seed: candidate)
+      if run.passed { passing = passing ?? candidate } else { failing = failing ?? candidate }
+    }
+    guard let failing, let passing else { return nil }
+    var failingCommand: SwiftTestInvocation?
+    for _ in 0..<2 {
+      let fails = try await trial.run([trial.test], "alone, CLEANSLATE_SEED=\(failing)", seed: failing)
+      let passes = try await trial.run([trial.test], "alone, CLEANSLATE_SEED=\(passing)", seed: passing)
+      guard !fails.passed, passes.passed else { return nil }
+      failingCommand = fails.command
+    }
+    var cause = TestCause(
+      .seed,
+      summary:
+        "It draws from .seededRandom and its outcome follows the run's seed: it fails with seed \(failing) and passes with seed \(passing), the same in every run.",
+      reproduce: failingCommand.map { "\($0)" } ?? "")
+    cause.failingSeed = String(failing)
+    cause.passingSeed = String(passing)
+    return cause
+  }
+
+  // MARK: - Time zone
+
+  /// The time-zone experiment: `nil` unless some zones fail and others pass, the same twice more.
+  private func timeZone(_ trial: Trial<Runner>) async throws -> TestCause? {
+    var failing: [String] = []
+    var passing: [String] = []
+    var failingCommand: SwiftTestInvocation?
+    for zone in [machineZone] + zones.filter({ $0 != machineZone }) {
+      let run = try await trial.run([trial.test], "alone, TZ=\(zone)", timeZone: zone)
+      if run.passed { passing.append(zone) } else { failing.append(zone) }
+      if !run.passed && failingCommand == nil { failingCommand = run.command }
+    }
+    guard let failed = failing.first, let passed = passing.first else { return nil }
+    for _ in 0..<2 {
+      let fails = try await trial.run([trial.test], "alone, TZ=\(failed)", timeZone: failed)
+      let passes = try await trial.run([trial.test], "alone, TZ=\(passed)", timeZone: passed)
+      guard !fails.passed, passes.passed else { return nil }
+    }
+    var cause = TestCause(
+      .timeZone,
+      summary:
+        "Its outcome follows the machine's time zone: it fails in \(Self.list(failing)) and passes in \(Self.list(passing)). Give it the zone it expects: try await use(.timeZone(\"\(passed)\")).",
+      reproduce: failingCommand.map { "\($0)" } ?? "")
+    cause.failingZones = failing
+    cause.passingZones = passing
+    return cause
+  }
+
+  // MARK: - Order
+
+  /// The order experiment: `nil` unless the test fails after earlier tests of its process and
+  /// bisection finds the ones it needs, confirmed twice.
+  private func order(
+    _ trial: Trial<Runner>, earlier: [String], aloneRuns: Int
+  ) async throws -> TestCause? {
+    let watched = ExperimentCondition(watchesState: true)
+    let all = try await trial.run(
+      earlier + [trial.test], "after the \(Self.count(earlier.count, "earlier test"))",
+      condition: watched)
+    guard !all.passed else { return nil }
+    let result: Bisection<TrialRunner<Runner>>.Result
+    do {
+      result = try await Bisection(
+        runner: TrialRunner(trial: trial), victim: trial.test, earlier: earlier
+      ).run()
+    } catch is BisectError {
+      return nil
+    }
+    var confirming: ExperimentRun?
+    for _ in 0..<2 {
+      let run = try await trial.run(
+        result.polluters + [trial.test], "after \(Self.list(result.polluters))",
+        condition: watched)
+      guard !run.passed else { return nil }
+      confirming = run
+    }
+    guard let confirming else { return nil }
+    let state = Self.state(left: result.polluters.map { confirming.leftBehind[$0] })
+    let alone = trial.runs.count(where: { $0.what == "alone" && $0.passed })
+    let after = trial.runs.count(where: { $0.what == "after \(Self.list(result.polluters))" })
+    var cause = TestCause(
+      .order,
+      summary:
+        "It passes alone (\(alone) of \(alone) runs) and fails after \(Self.list(result.polluters)) (\(after) of \(after) runs), which \(result.polluters.count == 1 ? "leaves" : "leave") state behind: \(state).",
+      reproduce: confirming.command.map { "\($0)" } ?? "")
+    cause.polluters = result.polluters
+    cause.state = state
+    return cause
+  }
+
+  /// What the polluters left, as the sentinel said it, in one line.
+  private static func state(left reports: [[String]?]) -> String {
+    guard reports.contains(where: { $0 != nil }) else {
+      return "the sentinel does not watch it (not a CleanSlate test), so what it is cannot be told"
+    }
+    let items = reports.compactMap { $0 }.flatMap { $0 }.flatMap { report in
+      let lines = report.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      return lines.count > 1 ? Array(lines.dropFirst()) : lines
+    }
+    return items.isEmpty ? "in memory; the sentinel sees no change" : items.joined(separator: "; ")
+  }
+
+  // MARK: - Parallel
+
+  /// The parallel experiment: `nil` unless the test fails in two of three runs with the tests of
+  /// its process at once, and passes with them in order.
+  private func parallel(
+    _ trial: Trial<Runner>, together: [String], aloneRuns: Int
+  ) async throws -> TestCause? {
+    let what = "with the \(Self.count(together.count, "test")) of its process at once"
+    var failed: [ExperimentRun] = []
+    for _ in 0..<3 {
+      let run = try await trial.run(together, what, condition: .init(atOnce: true))
+      if !run.passed { failed.append(run) }
+    }
+    guard failed.count >= 2 else { return nil }
+    let inOrder = try await trial.run(
+      together, "with the \(Self.count(together.count, "test")) of its process in order")
+    guard inOrder.passed else { return nil }
+    let beside = failed.flatMap(\.beside).reduce(into: [String]()) { names, name in
+      if !names.contains(name) { names.append(name) }
+    }
+    let besideText =
+      beside.isEmpty ? "" : ", beside \(Self.list(beside.filter { $0 != trial.test }))"
+    var cause = TestCause(
+      .parallel,
+      summary:
+        "It passes alone and in order, and fails when the tests of its process run at the same time (\(failed.count) of 3 runs)\(besideText).",
+      reproduce: failed.last?.command.map { "\($0)" } ?? "")
+    cause.beside = beside
+    return cause
+  }
+
+  // MARK: - Load
+
+  /// The load experiment: runs alone, busy and quiet in turn; load when it fails significantly
+  /// more often busy. Returns the quiet runs' rate either way.
+  private func load(_ trial: Trial<Runner>) async throws -> (TestCause?, TestCause.Rate) {
+    var busy = TestCause.Rate(failures: 0, runs: 0)
+    var quiet = TestCause.Rate(failures: 0, runs: 0)
+    var busyCommand: SwiftTestInvocation?
+    for _ in 0..<5 {
+      let calm = try await trial.run([trial.test], "alone, CPU quiet")
+      quiet.runs += 1
+      if !calm.passed { quiet.failures += 1 }
+      let loaded = try await trial.run(
+        [trial.test], "alone, every core busy", condition: .init(busy: true))
+      busy.runs += 1
+      if !loaded.passed {
+        busy.failures += 1
+        busyCommand = busyCommand ?? loaded.command
+      }
+    }
+    guard busy.failures > quiet.failures, Self.fisherOneSided(busy, quiet) <= 0.05 else {
+      return (nil, quiet)
+    }
+    var cause = TestCause(
+      .load,
+      summary:
+        "It fails more often when the machine is busy: \(busy) with every core held by other threads, \(quiet) without. Look for a time limit or a sleep that assumes a quiet machine.",
+      reproduce: busyCommand.map { "\($0)" } ?? "")
+    cause.busy = busy
+    cause.quiet = quiet
+    return (cause, quiet)
+  }
+
+  /// The probability of at least `busy.failures` failures among the busy runs when failures fall
+  /// on busy and quiet runs alike (one-sided Fisher exact test).
+  static func fisherOneSided(_ busy: TestCause.Rate, _ quiet: TestCause.Rate) -> Double {
+    let total = busy.runs + quiet.runs
+    let failures = busy.failures + quiet.failures
+    func choose(_ n: Int, _ k: Int) -> Double {
+      guard k >= 0, k <= n else { return 0 }
+      return (0..<k).reduce(1.0) { $0 * Double(n - $1) / Double($1 + 1) }
+    }
+    let all = choose(total, failures)
+    return (busy.failures...min(failures, busy.runs)).reduce(0.0) { sum, count in
+      sum + choose(busy.runs, count) * choose(quiet.runs, failures - count) / all
+    }
+  }
+
+  // MARK: - Words
+
+  /// `a`, `a and b`, `a, b and c`.
+  static func list(_ items: [String]) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + items.last!
+  }
+
+  /// `1 test`, `3 tests`.
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+}

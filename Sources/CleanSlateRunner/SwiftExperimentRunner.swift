@@ -1,0 +1,62 @@
+internal import CleanSlate
+internal import CleanSlateBisect
+internal import CleanSlateReport
+package import Foundation
+
+/// Runs the experiments of `--explain` with `swift test --skip-build`, as `cleanslate bisect`
+/// runs its runs (``SwiftTestRunner``): exact names, the arguments given after `--`, the sentinel
+/// only warning, a lifecycle trace per run, the victim judged by its own outcome.
+///
+/// Each run keeps its XUnit file and trace in a folder of its own under the work directory, read
+/// and removed once the run has ended.
+package struct SwiftExperimentRunner: ExperimentRunner {
+  /// The package's directory.
+  package let packagePath: String
+  /// The arguments given after `--`.
+  package let passthrough: [String]
+  /// Where each run's folder goes.
+  package let workDirectory: URL
+  private let counter = RunCounter()
+
+  /// A runner of the tests of the package at `packagePath`, with `passthrough` for `swift test`.
+  package init(packagePath: String, passthrough: [String] = [], workDirectory: URL) {
+    self.packagePath = packagePath
+    self.passthrough = passthrough
+    self.workDirectory = workDirectory
+  }
+
+  package func ranAtOnce(_ test: String) -> Bool {
+    SwiftTestFilter.isSwiftTesting(test)
+      ? !passthrough.contains("--no-parallel") : passthrough.contains("--parallel")
+  }
+
+  package func run(
+    _ tests: [String], victim: String, in condition: ExperimentCondition
+  ) async throws -> ExperimentRun {
+    let folder = workDirectory.appendingPathComponent("experiment-\(counter.next())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var runner = SwiftTestRunner(
+      packagePath: packagePath, workDirectory: folder, watchesState: condition.watchesState)
+    runner.passthrough = passthrough
+    runner.parallel = condition.atOnce
+    if let seed = condition.seed {
+      runner.variables.append(.init(name: "CLEANSLATE_SEED", value: String(seed)))
+    }
+    if let zone = condition.timeZone { runner.variables.append(.init(name: "TZ", value: zone)) }
+    let outcome =
+      condition.busy
+      ? try await CPUHog.holding { try await runner.run(tests, victim: victim) }
+      : try await runner.run(tests, victim: victim)
+    var run = ExperimentRun(
+      passed: outcome.victimPassed, failure: outcome.firstFailure, command: outcome.command)
+    if let path = outcome.tracePath, let log = try? TraceReader.read([path]) {
+      let facts = RunTraceFacts(log: log)
+      run.drewFromSeededRandom = facts.drewFromSeededRandom(victim)
+      run.seed = facts.seed(of: victim)
+      run.beside = facts.beside(victim, among: tests)
+      run.leftBehind = facts.leftBehind(tests)
+    }
+    return run
+  }
+}
