@@ -191,7 +191,8 @@ struct TestCommand: AsyncParsableCommand {
       packagePath: packagePath, passthrough: swiftTestArguments, workDirectory: work)
     var explainer = Explainer(runner: runner, budget: .seconds(budget))
     explainer.progress = { test, run in
-      print("  \(test): \(run.what): \(run.passed ? "passed" : "failed")")
+      let outcome = run.passed ? "passed" : "failed" + (run.failure.map { ": \($0)" } ?? "")
+      print("  \(test): \(run.what): \(outcome)")
     }
     for index in failed {
       let test = records[index].name

@@ -45,11 +45,14 @@ package struct TestCause: Sendable, Equatable {
     package var what: String
     /// Whether the test passed.
     package var passed: Bool
+    /// Its first failure, in one line, when it failed and the output said.
+    package var failure: String?
 
     /// A run of `what` where the test passed or not.
-    package init(_ what: String, passed: Bool) {
+    package init(_ what: String, passed: Bool, failure: String? = nil) {
       self.what = what
       self.passed = passed
+      self.failure = failure
     }
   }
 

@@ -8,17 +8,17 @@ import Foundation
 /// 1. **Alone**, three times, as the machine runs it. Whether it drew from `.seededRandom`, and
 ///    with which seed, comes from the runs' traces.
 /// 2. **Seed**, when it drew from `.seededRandom`: one seed after another until one fails and one
-///    passes, then each twice more. Both hold → its outcome follows the seed.
+///    passes, then each once more. Both hold → its outcome follows the seed.
 /// 3. **Time zone**, when it failed in every run alone: once in each of a few zones; when some
 ///    fail and others pass, a failing and a passing zone twice more each.
 /// 4. **Order**, when it passed every run alone: after the earlier tests of its process, one at a
-///    time. When it fails there, ``Bisection`` finds the polluters, and two more runs of them and
+///    time. When it fails there, ``Bisection`` finds the polluters, and one more run of them and
 ///    the test must fail; the sentinel watches those runs (in warn mode) and names the state.
 /// 5. **Parallel**, when it passed alone and in order and the run being explained ran its
 ///    process's tests at the same time: with them at once, three times; it must fail twice, and
 ///    pass in order once more.
-/// 6. **Load**: five runs alone with every core held busy by threads of `cleanslate`, interleaved
-///    with five without, so that load from other processes falls on both alike. More failures
+/// 6. **Load**: four runs alone with every core held busy by threads of `cleanslate`, interleaved
+///    with four without, so that load from other processes falls on both alike. More failures
 ///    when busy, by a one-sided Fisher exact test at 5 %, → load.
 /// 7. Otherwise: a test that failed in every run is **failing**, not flaky; one that failed in
 ///    some runs alone fails **intrinsically**, at that rate; one that never failed again, or
@@ -119,18 +119,15 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
       if run.passed { passing = passing ?? candidate } else { failing = failing ?? candidate }
     }
     guard let failing, let passing else { return nil }
-    var failingCommand: SwiftTestInvocation?
-    for _ in 0..<2 {
-      let fails = try await trial.run([trial.test], "alone, CLEANSLATE_SEED=\(failing)", seed: failing)
-      let passes = try await trial.run([trial.test], "alone, CLEANSLATE_SEED=\(passing)", seed: passing)
-      guard !fails.passed, passes.passed else { return nil }
-      failingCommand = fails.command
-    }
+    let fails = try await trial.run([trial.test], "alone, CLEANSLATE_SEED=\(failing)", seed: failing)
+    let passes = try await trial.run(
+      [trial.test], "alone, CLEANSLATE_SEED=\(passing)", seed: passing)
+    guard !fails.passed, passes.passed else { return nil }
     var cause = TestCause(
       .seed,
       summary:
         "It draws from .seededRandom and its outcome follows the run's seed: it fails with seed \(failing) and passes with seed \(passing), the same in every run.",
-      reproduce: failingCommand.map { "\($0)" } ?? "")
+      reproduce: fails.command.map { "\($0)" } ?? "")
     cause.failingSeed = String(failing)
     cause.passingSeed = String(passing)
     return cause
@@ -143,7 +140,8 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     var failing: [String] = []
     var passing: [String] = []
     var failingCommand: SwiftTestInvocation?
-    for zone in [machineZone] + zones.filter({ $0 != machineZone }) {
+    let machine = TimeZone(identifier: machineZone)
+    for zone in [machineZone] + zones.filter({ !Self.sameRules($0, machine) }) {
       let run = try await trial.run([trial.test], "alone, TZ=\(zone)", timeZone: zone)
       if run.passed { passing.append(zone) } else { failing.append(zone) }
       if !run.passed && failingCommand == nil { failingCommand = run.command }
@@ -162,6 +160,17 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     cause.failingZones = failing
     cause.passingZones = passing
     return cause
+  }
+
+  /// Whether `zone` keeps the clock of `other` (`UTC` and `Etc/UTC`): the same offset from UTC in
+  /// January and in July.
+  private static func sameRules(_ zone: String, _ other: TimeZone?) -> Bool {
+    guard let other, let zone = TimeZone(identifier: zone) else { return false }
+    let january = Date(timeIntervalSince1970: 1_767_225_600)
+    let july = Date(timeIntervalSince1970: 1_782_864_000)
+    return [january, july].allSatisfy {
+      zone.secondsFromGMT(for: $0) == other.secondsFromGMT(for: $0)
+    }
   }
 
   // MARK: - Order
@@ -184,15 +193,9 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     } catch is BisectError {
       return nil
     }
-    var confirming: ExperimentRun?
-    for _ in 0..<2 {
-      let run = try await trial.run(
-        result.polluters + [trial.test], "after \(Self.list(result.polluters))",
-        condition: watched)
-      guard !run.passed else { return nil }
-      confirming = run
-    }
-    guard let confirming else { return nil }
+    let confirming = try await trial.run(
+      result.polluters + [trial.test], "after \(Self.list(result.polluters))", condition: watched)
+    guard !confirming.passed else { return nil }
     let state = Self.state(left: result.polluters.map { confirming.leftBehind[$0] })
     let alone = trial.runs.count(where: { $0.what == "alone" && $0.passed })
     let after = trial.runs.count(where: { $0.what == "after \(Self.list(result.polluters))" })
@@ -257,7 +260,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     var busy = TestCause.Rate(failures: 0, runs: 0)
     var quiet = TestCause.Rate(failures: 0, runs: 0)
     var busyCommand: SwiftTestInvocation?
-    for _ in 0..<5 {
+    for _ in 0..<4 {
       let calm = try await trial.run([trial.test], "alone, CPU quiet")
       quiet.runs += 1
       if !calm.passed { quiet.failures += 1 }

@@ -53,7 +53,7 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     condition.seed = seed ?? condition.seed
     condition.timeZone = timeZone ?? condition.timeZone
     let run = try await runner.run(tests, victim: test, in: condition)
-    let entry = TestCause.Run(what, passed: run.passed)
+    let entry = TestCause.Run(what, passed: run.passed, failure: run.failure)
     log.withLock { log in
       log.runs.append(entry)
       if let command = run.command, log.firstCommand[what] == nil {
@@ -121,9 +121,13 @@ struct TrialRunner<Runner: ExperimentRunner>: TestRunner {
   let trial: Trial<Runner>
 
   func run(_ tests: [String], victim: String) async throws -> TestRunOutcome {
+    let earlier = tests.dropLast()
     let what =
-      tests.count == 1
-      ? "alone" : "after \(Explainer<Runner>.count(tests.count - 1, "earlier test"))"
+      earlier.isEmpty
+      ? "alone"
+      : earlier.count <= 2
+        ? "after \(Explainer<Runner>.list(Array(earlier)))"
+        : "after \(Explainer<Runner>.count(earlier.count, "earlier test"))"
     let run = try await trial.run(tests, what, condition: .init(watchesState: true))
     return TestRunOutcome(victimPassed: run.passed, firstFailure: run.failure, command: run.command)
   }
