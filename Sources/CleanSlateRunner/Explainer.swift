@@ -287,7 +287,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
 
   /// The probability of at least `busy.failures` failures among the busy runs when failures fall
   /// on busy and quiet runs alike (one-sided Fisher exact test).
-  static func fisherOneSided(_ busy: TestCause.Rate, _ quiet: TestCause.Rate) -> Double {
+  package static func fisherOneSided(_ busy: TestCause.Rate, _ quiet: TestCause.Rate) -> Double {
     let total = busy.runs + quiet.runs
     let failures = busy.failures + quiet.failures
     func choose(_ n: Int, _ k: Int) -> Double {
