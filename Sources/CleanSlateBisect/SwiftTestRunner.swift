@@ -26,6 +26,9 @@ package struct SwiftTestRunner: TestRunner {
   /// (Swift Testing's in one process; XCTest's in processes of their own under `--parallel`),
   /// instead of one at a time (`--no-parallel`).
   package var parallel = false
+  /// The temporary directory of each run (`TMPDIR`), where `swift` leaves folders of its own;
+  /// this process's when `nil`.
+  package var temporaryDirectory: URL?
   private let counter = RunCounter()
 
   package init(packagePath: String, workDirectory: URL, watchesState: Bool = true) {
@@ -70,6 +73,7 @@ package struct SwiftTestRunner: TestRunner {
     let trace = workDirectory.appendingPathComponent("run-\(number).jsonl").path
     let command = invocation(of: tests)
     var environment = ["CLEANSLATE_TRACE": trace]
+    if let temporaryDirectory { environment["TMPDIR"] = temporaryDirectory.path }
     for variable in command.environment { environment[variable.name] = variable.value }
     let result = try await SwiftCommand.run(
       command.arguments + ["--xunit-output", results], environment: environment)

@@ -16,7 +16,8 @@ import Foundation
 ///    the test must fail; the sentinel watches those runs (in warn mode) and names the state.
 /// 5. **Parallel**, when it passed alone and in order and the run being explained ran its
 ///    process's tests at the same time: with them at once, three times; it must fail twice, and
-///    pass in order once more.
+///    pass in order once more. The tests that ran beside it (from the traces) are narrowed to
+///    those of its suite when they alone make it fail.
 /// 6. **Load**: four runs alone with every core held busy by threads of `cleanslate`, interleaved
 ///    with four without, so that load from other processes falls on both alike. More failures
 ///    when busy, by a one-sided Fisher exact test at 5 %, → load.
@@ -238,18 +239,32 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     let inOrder = try await trial.run(
       together, "with the \(Self.count(together.count, "test")) of its process in order")
     guard inOrder.passed else { return nil }
-    let beside = failed.flatMap(\.beside).reduce(into: [String]()) { names, name in
-      if !names.contains(name) { names.append(name) }
+    var beside = together.filter { test in failed.contains { $0.beside.contains(test) } }
+    var reproduce = failed.last?.command
+    // The tests of its own suite that ran beside it, when they alone make it fail.
+    let mates = beside.filter { Self.suite(of: $0) == Self.suite(of: trial.test) }
+    if !mates.isEmpty, mates.count < beside.count {
+      let run = try await trial.run(
+        together.filter { mates.contains($0) || $0 == trial.test },
+        "at once with \(Self.list(mates))", condition: .init(atOnce: true))
+      if !run.passed {
+        beside = mates
+        reproduce = run.command
+      }
     }
-    let besideText =
-      beside.isEmpty ? "" : ", beside \(Self.list(beside.filter { $0 != trial.test }))"
+    let besideText = beside.isEmpty ? "" : ", beside \(Self.list(beside))"
     var cause = TestCause(
       .parallel,
       summary:
         "It passes alone and in order, and fails when the tests of its process run at the same time (\(failed.count) of 3 runs)\(besideText).",
-      reproduce: failed.last?.command.map { "\($0)" } ?? "")
+      reproduce: reproduce.map { "\($0)" } ?? "")
     cause.beside = beside
     return cause
+  }
+
+  /// `Module.Suite` of `Module.Suite/test()`.
+  private static func suite(of test: String) -> Substring {
+    test[..<(test.lastIndex(of: "/") ?? test.endIndex)]
   }
 
   // MARK: - Load

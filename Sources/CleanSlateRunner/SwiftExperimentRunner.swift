@@ -7,8 +7,9 @@ package import Foundation
 /// runs its runs (``SwiftTestRunner``): exact names, the arguments given after `--`, the sentinel
 /// only warning, a lifecycle trace per run, the victim judged by its own outcome.
 ///
-/// Each run keeps its XUnit file and trace in a folder of its own under the work directory, read
-/// and removed once the run has ended.
+/// Each run keeps its XUnit file, its trace and its temporary directory (`TMPDIR`, where `swift`
+/// leaves folders of its own and the tests their files) in a folder of its own under the work
+/// directory, removed once the run has ended: experiments leave nothing behind.
 package struct SwiftExperimentRunner: ExperimentRunner {
   /// The package's directory.
   package let packagePath: String
@@ -34,11 +35,13 @@ package struct SwiftExperimentRunner: ExperimentRunner {
     _ tests: [String], victim: String, in condition: ExperimentCondition
   ) async throws -> ExperimentRun {
     let folder = workDirectory.appendingPathComponent("experiment-\(counter.next())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let temporary = folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     var runner = SwiftTestRunner(
       packagePath: packagePath, workDirectory: folder, watchesState: condition.watchesState)
     runner.passthrough = passthrough
+    runner.temporaryDirectory = temporary
     runner.parallel = condition.atOnce
     if let seed = condition.seed {
       runner.variables.append(.init(name: "CLEANSLATE_SEED", value: String(seed)))
