@@ -183,7 +183,8 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
   ) async throws -> TestCause? {
     let watched = ExperimentCondition(watchesState: true)
     let all = try await trial.run(
-      earlier + [trial.test], "after the \(Self.count(earlier.count, "earlier test"))",
+      earlier + [trial.test],
+      earlier.count == 1 ? "after the earlier test" : "after the \(earlier.count) earlier tests",
       condition: watched)
     guard !all.passed else { return nil }
     let result: Bisection<TrialRunner<Runner>>.Result
