@@ -104,6 +104,18 @@ import Testing
     #expect(busy == [false, true, false, true, false, true, false, true])
   }
 
+  @Test func loadFromAnotherProcessIsNotBlamedOnTheTest() async throws {
+    // Given a test that fails only while another process holds the machine: four runs in a row,
+    // in the middle of the load experiment (runs 9 to 16), quiet and busy alike
+    let runner = SimulatedFlakyTest(reason: .busyMachine(window: 10...13))
+
+    let cause = try await explain(runner)
+
+    // Then its busy runs fail no more often than its quiet ones: not load
+    #expect(cause.kind == .intrinsic)
+    #expect(cause.alone == TestCause.Rate(failures: 2, runs: 7))
+  }
+
   @Test func aTestThatFailsAtRandomIsIntrinsicWithItsRateNotBlamedOnAFactor() async throws {
     let cause = try await explain(SimulatedFlakyTest(reason: .intrinsic))
 

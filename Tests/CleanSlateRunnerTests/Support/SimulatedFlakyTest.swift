@@ -19,6 +19,9 @@ struct SimulatedFlakyTest: ExperimentRunner {
     case load
     /// In two of every five runs, whatever the conditions.
     case intrinsic
+    /// In the runs of `window` (by number, from 1), when another process holds the machine,
+    /// whatever the conditions.
+    case busyMachine(window: ClosedRange<Int>)
     /// Always.
     case failing
     /// Never again.
@@ -66,6 +69,7 @@ struct SimulatedFlakyTest: ExperimentRunner {
       run.beside = condition.atOnce ? [partner] : []
     case .load: failed = condition.busy
     case .intrinsic: failed = number % 5 < 2
+    case let .busyMachine(window): failed = window.contains(number)
     case .failing: failed = true
     case .never: failed = false
     }
