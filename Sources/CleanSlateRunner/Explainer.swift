@@ -9,8 +9,9 @@ import Foundation
 ///    with which seed, comes from the runs' traces.
 /// 2. **Seed**, when it drew from `.seededRandom`: one seed after another until one fails and one
 ///    passes, then each once more. Both hold → its outcome follows the seed.
-/// 3. **Time zone**, when it failed in every run alone: once in each of a few zones; when some
-///    fail and others pass, a failing and a passing zone twice more each.
+/// 3. **Time zone**, when it failed in every run alone: once in the machine's zone (it must fail
+///    there again), then once in each of a few others; when some fail and others pass, a failing
+///    and a passing zone twice more each.
 /// 4. **Order**, when it passed every run alone: after the earlier tests of its process, one at a
 ///    time. When it fails there, ``Bisection`` finds the polluters, and one more run of them and
 ///    the test must fail; the sentinel watches those runs (in warn mode) and names the state.
@@ -144,6 +145,8 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     let machine = TimeZone(identifier: machineZone)
     for zone in [machineZone] + zones.filter({ !Self.sameRules($0, machine) }) {
       let run = try await trial.run([trial.test], "alone, TZ=\(zone)", timeZone: zone)
+      // Passing in the machine's zone, where it failed alone: the zone does not decide.
+      if zone == machineZone, run.passed { return nil }
       if run.passed { passing.append(zone) } else { failing.append(zone) }
       if !run.passed && failingCommand == nil { failingCommand = run.command }
     }
