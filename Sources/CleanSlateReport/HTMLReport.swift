@@ -114,7 +114,8 @@ package enum HTMLReport {
       html += "\(escapeHTML(cause.heading))</span></dt>\n"
       html += "<dd><p>\(escapeHTML(cause.summary))</p>"
       if !cause.reproduce.isEmpty {
-        html += "<p class=\"note\">Reproduce:</p><pre class=\"note\">\(escapeHTML(cause.reproduce))</pre>"
+        html +=
+          "<p class=\"note\">Reproduce:</p><pre class=\"note\">\(escapeHTML(cause.reproduce))</pre>"
       }
       html += "</dd>\n"
     }

@@ -117,11 +117,13 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     var passing: UInt64?
     for candidate in 1...8 as ClosedRange<UInt64> where failing == nil || passing == nil {
       guard candidate != failing else { continue }
-      let run = try await trial.run([trial.test], "alone, CLEANSLATE_SEED=\(candidate)", seed: candidate)
+      let run = try await trial.run(
+        [trial.test], "alone, CLEANSLATE_SEED=\(candidate)", seed: candidate)
       if run.passed { passing = passing ?? candidate } else { failing = failing ?? candidate }
     }
     guard let failing, let passing else { return nil }
-    let fails = try await trial.run([trial.test], "alone, CLEANSLATE_SEED=\(failing)", seed: failing)
+    let fails = try await trial.run(
+      [trial.test], "alone, CLEANSLATE_SEED=\(failing)", seed: failing)
     let passes = try await trial.run(
       [trial.test], "alone, CLEANSLATE_SEED=\(passing)", seed: passing)
     guard !fails.passed, passes.passed else { return nil }

@@ -71,7 +71,8 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     let failures = Set(alone.compactMap(\.failure))
     let how =
       failures.count == 1
-      ? ", the same way: \(failures.first!)" : failures.isEmpty ? "" : ", as: \(failures.sorted()[0])"
+      ? ", the same way: \(failures.first!)"
+      : failures.isEmpty ? "" : ", as: \(failures.sorted()[0])"
     let count = runs.count
     var cause = TestCause(
       .failing,

@@ -92,7 +92,8 @@ import Testing
     let summary = try String(contentsOfFile: json, encoding: .utf8)
     #expect(summary.components(separatedBy: "\"cause\":").count == 2)
     #expect(summary.contains(#""cause":{"kind":"order","#))
-    #expect(summary.contains(#""polluter":"\#(polluter)","state":"+ SHOP_LANGUAGE=\"fr\" (added)""#))
+    #expect(
+      summary.contains(#""polluter":"\#(polluter)","state":"+ SHOP_LANGUAGE=\"fr\" (added)""#))
     let xml = try String(contentsOfFile: junit, encoding: .utf8)
     #expect(xml.contains(#"<property name="cleanslate.cause" value="order"/>"#))
 
@@ -127,7 +128,9 @@ import Testing
         "  It passes alone and in order, and fails when the tests of its process run at the same time ("
       ), "\(text)")
     #expect(parallel.hasSuffix(" runs), beside ShopTests.ShopSuites/Ports/holdsThePort()."))
-    #expect(text.contains("Why flaky: ShopTests.ShopSuites/Receipts/receiptShowsTheLocalTime() — time zone, "))
+    #expect(
+      text.contains(
+        "Why flaky: ShopTests.ShopSuites/Receipts/receiptShowsTheLocalTime() — time zone, "))
     #expect(text.contains("Why flaky: ShopTests.ShopSuites/Ports/listensOnThePort() — parallel, "))
     #expect(!text.contains("Why flaky: ShopTests.ShopSuites/Ports/holdsThePort()"))
     #expect(run.leftBehind.isEmpty, "\(run.leftBehind)")
@@ -169,7 +172,9 @@ import Testing
       "--filter 'ShopTests.NoSuchTests/testNothing' matches none of the 22 tests swift test list prints"
     ),
   ])
-  func badInputIsAClearErrorAndLeavesNothingBehind(arguments: [String], message: String)
+  func badInputIsAClearErrorAndLeavesNothingBehind(
+    arguments: [String], message: String
+  )
     async throws
   {
     let run = try await cleanslateTest(["--skip-build"] + arguments)

@@ -21,7 +21,9 @@ import Testing
     let runner = SimulatedFlakyTest(
       reason: .order(
         polluter: "Suite.Tests/test4",
-        state: ["Test 'Tests.test4' left 1 environment variable changed:\n    + LANG=\"fr\" (added)"]
+        state: [
+          "Test 'Tests.test4' left 1 environment variable changed:\n    + LANG=\"fr\" (added)"
+        ]
       ))
 
     let cause = try await explain(runner)
