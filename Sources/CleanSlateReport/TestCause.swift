@@ -37,6 +37,16 @@ package struct TestCause: Sendable, Equatable {
 
     /// `3 of 10 runs`.
     package var description: String { "\(failures) of \(runs) run\(runs == 1 ? "" : "s")" }
+
+    /// How many runs passed, among the runs: `7 of 10 runs`.
+    package var passes: String {
+      "\(runs - failures) of \(runs) run\(runs == 1 ? "" : "s")"
+    }
+
+    /// Both rates' runs and failures added up.
+    package static func + (lhs: Rate, rhs: Rate) -> Rate {
+      Rate(failures: lhs.failures + rhs.failures, runs: lhs.runs + rhs.runs)
+    }
   }
 
   /// One run of an experiment: what ran, and whether the test passed.

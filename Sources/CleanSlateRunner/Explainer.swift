@@ -8,26 +8,26 @@ import Foundation
 /// 1. **Alone**, three times, as the machine runs it. Whether it drew from `.seededRandom`, and
 ///    with which seed, comes from the runs' traces.
 /// 2. **Seed**, when it drew from `.seededRandom`: one seed after another until one fails and one
-///    passes, then each once more. Both hold → its outcome follows the seed.
+///    passes.
 /// 3. **Time zone**, when it failed in every run alone: once in the machine's zone (it must fail
-///    there again), then once in each of a few others; when some fail and others pass, a failing
-///    and a passing zone twice more each.
+///    there again), then once in each of a few others, until some fail and others pass.
 /// 4. **Order**, when it passed every run alone: after the earlier tests of its process, one at a
-///    time. When it fails there, ``Bisection`` finds the polluters, and one more run of them and
-///    the test must fail; the sentinel watches those runs (in warn mode) and names the state.
+///    time. When it fails there, ``Bisection`` finds the polluters; the sentinel watches those
+///    runs (in warn mode) and names the state they leave.
 /// 5. **Parallel**, when it passed alone and in order and the run being explained ran its
-///    process's tests at the same time: with them at once, three times; it must fail twice, and
-///    pass in order once more. The tests that ran beside it (from the traces) are narrowed to
-///    those of its suite when they alone make it fail.
+///    process's tests at the same time: with them at once, three times, and in order once more.
+///    The tests that ran beside it (from the traces) are narrowed to those of its suite when they
+///    alone make it fail.
 /// 6. **Load**: four runs alone with every core held busy by threads of `cleanslate`, interleaved
-///    with four without, so that load from other processes falls on both alike. More failures
-///    when busy, by a one-sided Fisher exact test at 5 %, → load.
+///    with four without, so that load from other processes falls on both alike.
 /// 7. Otherwise: a test that failed in every run is **failing**, not flaky; one that failed in
 ///    some runs alone fails **intrinsically**, at that rate; one that never failed again, or
 ///    whose budget ran out, is **unknown**, with what was tried.
 ///
-/// Every claim needs runs on both sides (a pass and a failure), and each verdict is confirmed by
-/// runs made for it, so that a test that fails at random is not blamed on a factor by chance.
+/// A factor is named only when the test fails significantly more often with it than without (a
+/// one-sided Fisher exact test at 2 %): the runs of both sides are counted, and the two are run
+/// in turn, a few more times at most, until the difference is significant. A test that fails at
+/// random, in half its runs, is blamed on a factor about once in fifty.
 package struct Explainer<Runner: ExperimentRunner>: Sendable {
   /// What runs the tests.
   package let runner: Runner
@@ -59,6 +59,10 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     } catch is OutOfBudget {
       cause = trial.unknown(
         "The budget of \(Int(budget.components.seconds)) s ran out before an experiment decided.")
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      cause = trial.unknown("An experiment could not run: \(error).")
     }
     cause.runs = trial.runs
     cause.seconds = trial.elapsedSeconds
@@ -73,8 +77,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     for _ in 0..<3 { alone.append(try await trial.run([trial.test], "alone")) }
     if alone.contains(where: \.drewFromSeededRandom) {
       trial.tried("seed")
-      let failedSeeds = alone.filter { !$0.passed }.compactMap { $0.seed.flatMap(UInt64.init) }
-      if let cause = try await seed(trial, trying: failedSeeds) { return cause }
+      if let cause = try await seed(trial, alone: alone) { return cause }
     }
     let aloneFailures = alone.count(where: { !$0.passed })
     if aloneFailures == alone.count {
@@ -86,13 +89,13 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     if aloneFailures == 0 {
       if !earlier.isEmpty {
         trial.tried("order")
-        if let cause = try await order(trial, earlier: earlier, aloneRuns: alone.count) {
+        if let cause = try await order(trial, earlier: earlier) {
           return cause
         }
       }
       if together.count > 1, runner.ranAtOnce(trial.test) {
         trial.tried("parallel")
-        if let cause = try await parallel(trial, together: together, aloneRuns: alone.count) {
+        if let cause = try await parallel(trial, together: together) {
           return cause
         }
       }
@@ -111,9 +114,11 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
 
   // MARK: - Seed
 
-  /// The seed experiment: `nil` unless a seed fails three times and another passes three times.
-  private func seed(_ trial: Trial<Runner>, trying failed: [UInt64]) async throws -> TestCause? {
-    var failing = failed.first
+  /// The seed experiment: `nil` unless a seed fails significantly more often than another.
+  private func seed(
+    _ trial: Trial<Runner>, alone: [ExperimentRun]
+  ) async throws -> TestCause? {
+    var failing = alone.first { !$0.passed }?.seed.flatMap(UInt64.init)
     var passing: UInt64?
     for candidate in 1...8 as ClosedRange<UInt64> where failing == nil || passing == nil {
       guard candidate != failing else { continue }
@@ -122,16 +127,22 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
       if run.passed { passing = passing ?? candidate } else { failing = failing ?? candidate }
     }
     guard let failing, let passing else { return nil }
-    let fails = try await trial.run(
-      [trial.test], "alone, CLEANSLATE_SEED=\(failing)", seed: failing)
-    let passes = try await trial.run(
-      [trial.test], "alone, CLEANSLATE_SEED=\(passing)", seed: passing)
-    guard !fails.passed, passes.passed else { return nil }
+    // The runs alone that drew from the failing seed count on its side.
+    let drewFailing = alone.filter { $0.seed == String(failing) }
+    var fails = Arm(
+      [trial.test], "alone, CLEANSLATE_SEED=\(failing)", .init(seed: failing),
+      rate: trial.rate(of: "alone, CLEANSLATE_SEED=\(failing)")
+        + TestCause.Rate(
+          failures: drewFailing.count(where: { !$0.passed }), runs: drewFailing.count))
+    var passes = Arm(
+      [trial.test], "alone, CLEANSLATE_SEED=\(passing)", .init(seed: passing),
+      rate: trial.rate(of: "alone, CLEANSLATE_SEED=\(passing)"))
+    guard try await significant(trial, &fails, &passes) else { return nil }
     var cause = TestCause(
       .seed,
       summary:
-        "It draws from .seededRandom and its outcome follows the run's seed: it fails with seed \(failing) and passes with seed \(passing), the same in every run.",
-      reproduce: fails.command.map { "\($0)" } ?? "")
+        "It draws from .seededRandom and its outcome follows the run's seed: it fails with seed \(failing) (\(fails.rate)) and passes with seed \(passing) (\(passes.rate.passes)).",
+      reproduce: trial.command(of: fails.what))
     cause.failingSeed = String(failing)
     cause.passingSeed = String(passing)
     return cause
@@ -139,7 +150,8 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
 
   // MARK: - Time zone
 
-  /// The time-zone experiment: `nil` unless some zones fail and others pass, the same twice more.
+  /// The time-zone experiment: `nil` unless it fails in the machine's zone again and in some
+  /// zones but not in others, significantly.
   private func timeZone(_ trial: Trial<Runner>) async throws -> TestCause? {
     var failing: [String] = []
     var passing: [String] = []
@@ -153,11 +165,15 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
       if !run.passed && failingCommand == nil { failingCommand = run.command }
     }
     guard let failed = failing.first, let passed = passing.first else { return nil }
-    for _ in 0..<2 {
-      let fails = try await trial.run([trial.test], "alone, TZ=\(failed)", timeZone: failed)
-      let passes = try await trial.run([trial.test], "alone, TZ=\(passed)", timeZone: passed)
-      guard !fails.passed, passes.passed else { return nil }
-    }
+    // The runs alone, in the machine's zone, count on its side.
+    var fails = Arm(
+      [trial.test], "alone, TZ=\(failed)", .init(timeZone: failed),
+      rate: trial.rate(of: "alone, TZ=\(failed)")
+        + (failed == machineZone ? trial.rate(of: "alone") : TestCause.Rate(failures: 0, runs: 0)))
+    var passes = Arm(
+      [trial.test], "alone, TZ=\(passed)", .init(timeZone: passed),
+      rate: trial.rate(of: "alone, TZ=\(passed)"))
+    guard try await significant(trial, &fails, &passes) else { return nil }
     var cause = TestCause(
       .timeZone,
       summary:
@@ -181,11 +197,10 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
 
   // MARK: - Order
 
-  /// The order experiment: `nil` unless the test fails after earlier tests of its process and
-  /// bisection finds the ones it needs, confirmed twice.
-  private func order(
-    _ trial: Trial<Runner>, earlier: [String], aloneRuns: Int
-  ) async throws -> TestCause? {
+  /// The order experiment: `nil` unless the test fails after earlier tests of its process,
+  /// bisection finds the ones it needs, and it fails after them significantly more often than
+  /// alone.
+  private func order(_ trial: Trial<Runner>, earlier: [String]) async throws -> TestCause? {
     let watched = ExperimentCondition(watchesState: true)
     let all = try await trial.run(
       earlier + [trial.test],
@@ -200,17 +215,17 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     } catch is BisectError {
       return nil
     }
-    let confirming = try await trial.run(
-      result.polluters + [trial.test], "after \(Self.list(result.polluters))", condition: watched)
-    guard !confirming.passed else { return nil }
-    let state = Self.state(left: result.polluters.map { confirming.leftBehind[$0] })
-    let alone = trial.runs.count(where: { $0.what == "alone" && $0.passed })
-    let after = trial.runs.count(where: { $0.what == "after \(Self.list(result.polluters))" })
+    let after = "after \(Self.list(result.polluters))"
+    var fails = Arm(
+      result.polluters + [trial.test], after, watched, rate: trial.rate(of: after))
+    var passes = Arm([trial.test], "alone", .init(), rate: trial.rate(of: "alone"))
+    guard try await significant(trial, &fails, &passes) else { return nil }
+    let state = Self.state(left: result.polluters.map { trial.lastRun(of: after)?.leftBehind[$0] })
     var cause = TestCause(
       .order,
       summary:
-        "It passes alone (\(alone) of \(alone) runs) and fails after \(Self.list(result.polluters)) (\(after) of \(after) runs), which \(result.polluters.count == 1 ? "leaves" : "leave") state behind: \(state).",
-      reproduce: confirming.command.map { "\($0)" } ?? "")
+        "It passes alone (\(passes.rate.passes)) and fails after \(Self.list(result.polluters)) (\(fails.rate)), which \(result.polluters.count == 1 ? "leaves" : "leave") state behind: \(state).",
+      reproduce: trial.command(of: after))
     cause.polluters = result.polluters
     cause.state = state
     return cause
@@ -230,23 +245,26 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
 
   // MARK: - Parallel
 
-  /// The parallel experiment: `nil` unless the test fails in two of three runs with the tests of
-  /// its process at once, and passes with them in order.
-  private func parallel(
-    _ trial: Trial<Runner>, together: [String], aloneRuns: Int
-  ) async throws -> TestCause? {
-    let what = "with the \(Self.count(together.count, "test")) of its process at once"
+  /// The parallel experiment: `nil` unless the test fails with the tests of its process at once
+  /// significantly more often than alone and with them in order.
+  private func parallel(_ trial: Trial<Runner>, together: [String]) async throws -> TestCause? {
+    let atOnce = "with the \(Self.count(together.count, "test")) of its process at once"
+    let inOrder = "with the \(Self.count(together.count, "test")) of its process in order"
     var failed: [ExperimentRun] = []
     for _ in 0..<3 {
-      let run = try await trial.run(together, what, condition: .init(atOnce: true))
+      let run = try await trial.run(together, atOnce, condition: .init(atOnce: true))
       if !run.passed { failed.append(run) }
     }
-    guard failed.count >= 2 else { return nil }
-    let inOrder = try await trial.run(
-      together, "with the \(Self.count(together.count, "test")) of its process in order")
-    guard inOrder.passed else { return nil }
+    guard !failed.isEmpty else { return nil }
+    _ = try await trial.run(together, inOrder)
+    // Every run one test at a time (alone, after the earlier tests, in order) counts on the other
+    // side.
+    var fails = Arm(together, atOnce, .init(atOnce: true), rate: trial.rate(of: atOnce))
+    var passes = Arm(together, inOrder, .init(), rate: trial.rate { $0.what != atOnce })
+    guard try await significant(trial, &fails, &passes) else { return nil }
+    failed = trial.failedRuns(of: atOnce)
     var beside = together.filter { test in failed.contains { $0.beside.contains(test) } }
-    var reproduce = failed.last?.command
+    var reproduce = trial.command(of: atOnce)
     // The tests of its own suite that ran beside it, when they alone make it fail.
     let mates = beside.filter { Self.suite(of: $0) == Self.suite(of: trial.test) }
     if !mates.isEmpty, mates.count < beside.count {
@@ -255,15 +273,15 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
         "at once with \(Self.list(mates))", condition: .init(atOnce: true))
       if !run.passed {
         beside = mates
-        reproduce = run.command
+        reproduce = run.command.map { "\($0)" } ?? reproduce
       }
     }
     let besideText = beside.isEmpty ? "" : ", beside \(Self.list(beside))"
     var cause = TestCause(
       .parallel,
       summary:
-        "It passes alone and in order, and fails when the tests of its process run at the same time (\(failed.count) of 3 runs)\(besideText).",
-      reproduce: reproduce.map { "\($0)" } ?? "")
+        "It passes alone and in order (\(passes.rate.passes)), and fails when the tests of its process run at the same time (\(fails.rate))\(besideText).",
+      reproduce: reproduce)
     cause.beside = beside
     return cause
   }
@@ -293,7 +311,8 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
         busyCommand = busyCommand ?? loaded.command
       }
     }
-    guard busy.failures > quiet.failures, Self.fisherOneSided(busy, quiet) <= 0.05 else {
+    guard busy.failures > quiet.failures, Self.fisherOneSided(busy, quiet) <= Self.significance
+    else {
       return (nil, quiet)
     }
     var cause = TestCause(
@@ -304,6 +323,53 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     cause.busy = busy
     cause.quiet = quiet
     return (cause, quiet)
+  }
+
+  // MARK: - Significance
+
+  /// The largest chance that failures fall as they did between two conditions while neither
+  /// makes a difference, for a condition to be named as the cause.
+  static var significance: Double { 0.02 }
+
+  /// Runs of one condition, with the test's rate in them so far.
+  struct Arm {
+    var tests: [String]
+    var what: String
+    var condition: ExperimentCondition
+    var rate: TestCause.Rate
+
+    init(
+      _ tests: [String], _ what: String, _ condition: ExperimentCondition, rate: TestCause.Rate
+    ) {
+      self.tests = tests
+      self.what = what
+      self.condition = condition
+      self.rate = rate
+    }
+  }
+
+  /// Whether the test fails significantly more often in `fails` than in `passes` (a one-sided
+  /// Fisher exact test), running each once more in turn, up to `pairs` times, until it does.
+  private func significant(
+    _ trial: Trial<Runner>, _ fails: inout Arm, _ passes: inout Arm, pairs: Int = 3
+  ) async throws -> Bool {
+    var left = pairs
+    while fails.rate.failures <= passes.rate.failures
+      || Self.fisherOneSided(fails.rate, passes.rate) > Self.significance
+    {
+      guard left > 0 else { return false }
+      left -= 1
+      for arm in [fails, passes] {
+        let run = try await trial.run(arm.tests, arm.what, condition: arm.condition)
+        let rate = TestCause.Rate(failures: run.passed ? 0 : 1, runs: 1)
+        if arm.what == fails.what {
+          fails.rate = fails.rate + rate
+        } else {
+          passes.rate = passes.rate + rate
+        }
+      }
+    }
+    return true
   }
 
   /// The probability of at least `busy.failures` failures among the busy runs when failures fall

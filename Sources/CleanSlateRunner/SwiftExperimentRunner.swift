@@ -47,10 +47,18 @@ package struct SwiftExperimentRunner: ExperimentRunner {
       runner.variables.append(.init(name: "CLEANSLATE_SEED", value: String(seed)))
     }
     if let zone = condition.timeZone { runner.variables.append(.init(name: "TZ", value: zone)) }
-    let outcome =
-      condition.busy
-      ? try await CPUHog.holding { try await runner.run(tests, victim: victim) }
-      : try await runner.run(tests, victim: victim)
+    let outcome: TestRunOutcome
+    do {
+      outcome =
+        condition.busy
+        ? try await CPUHog.holding { try await runner.run(tests, victim: victim) }
+        : try await runner.run(tests, victim: victim)
+    } catch let error as BisectError where error.reason == .unknownVictim {
+      // The test was listed, so it started: its process died before it ended (a crash).
+      return ExperimentRun(
+        passed: false, failure: "it never finished: its test process ended first",
+        command: runner.invocation(of: tests))
+    }
     var run = ExperimentRun(
       passed: outcome.victimPassed, failure: outcome.firstFailure, command: outcome.command)
     if let path = outcome.tracePath, let log = try? TraceReader.read([path]) {

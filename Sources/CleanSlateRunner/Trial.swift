@@ -14,6 +14,7 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
 
   private struct Log {
     var runs: [TestCause.Run] = []
+    var results: [(what: String, run: ExperimentRun)] = []
     var tried: [String] = []
     var firstCommand: [String: SwiftTestInvocation] = [:]
   }
@@ -56,12 +57,42 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     let entry = TestCause.Run(what, passed: run.passed, failure: run.failure)
     log.withLock { log in
       log.runs.append(entry)
+      log.results.append((what, run))
       if let command = run.command, log.firstCommand[what] == nil {
         log.firstCommand[what] = command
       }
     }
     progress(test, entry)
     return run
+  }
+
+  /// How often the test failed in the runs `what` describes.
+  func rate(of what: String) -> TestCause.Rate {
+    rate { $0.what == what }
+  }
+
+  /// How often the test failed in the runs `isIncluded` picks.
+  func rate(_ isIncluded: (TestCause.Run) -> Bool) -> TestCause.Rate {
+    let picked = runs.filter(isIncluded)
+    return TestCause.Rate(failures: picked.count(where: { !$0.passed }), runs: picked.count)
+  }
+
+  /// The last run `what` describes.
+  func lastRun(of what: String) -> ExperimentRun? {
+    log.value.results.last { $0.what == what }?.run
+  }
+
+  /// The runs `what` describes in which the test failed.
+  func failedRuns(of what: String) -> [ExperimentRun] {
+    log.value.results.filter { $0.what == what && !$0.run.passed }.map(\.run)
+  }
+
+  /// The command of the last run `what` describes in which the test failed (else of the last such
+  /// run).
+  func command(of what: String) -> String {
+    let results = log.value.results.filter { $0.what == what }
+    let run = results.last { !$0.run.passed } ?? results.last
+    return run?.run.command.map { "\($0)" } ?? ""
   }
 
   // MARK: - Verdicts without a factor
@@ -74,10 +105,14 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
       ? ", the same way: \(failures.first!)"
       : failures.isEmpty ? "" : ", as: \(failures.sorted()[0])"
     let count = runs.count
+    let tried = log.value.tried
+    let conditions =
+      ["alone"] + (tried.contains("time zone") ? ["in every time zone tried"] : [])
+      + (tried.contains("seed") ? ["with every seed tried"] : [])
     var cause = TestCause(
       .failing,
       summary:
-        "It failed in every run (\(count) of \(count)), alone, in every time zone tried and with every seed tried\(how). It is a failing test, not a flaky one.",
+        "It failed in every run (\(count) of \(count)), \(Explainer<Runner>.list(conditions))\(how). It is a failing test, not a flaky one.",
       reproduce: aloneCommand)
     cause.alone = TestCause.Rate(failures: alone.count, runs: alone.count)
     return cause

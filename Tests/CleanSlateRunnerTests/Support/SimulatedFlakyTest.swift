@@ -22,6 +22,8 @@ struct SimulatedFlakyTest: ExperimentRunner {
     /// In the runs of `window` (by number, from 1), when another process holds the machine,
     /// whatever the conditions.
     case busyMachine(window: ClosedRange<Int>)
+    /// In half the runs, at random, drawn from `seed`.
+    case random(seed: UInt64)
     /// Always.
     case failing
     /// Never again.
@@ -70,6 +72,8 @@ struct SimulatedFlakyTest: ExperimentRunner {
     case .load: failed = condition.busy
     case .intrinsic: failed = number % 5 < 2
     case let .busyMachine(window): failed = window.contains(number)
+    case let .random(seed):
+      failed = SeededRandomNumberGenerator(seed: seed &+ UInt64(number) &* 7919).next() % 2 == 0
     case .failing: failed = true
     case .never: failed = false
     }
