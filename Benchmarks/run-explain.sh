@@ -4,6 +4,7 @@
 #
 #   Benchmarks/run-explain.sh [runs]     # default: 1 run
 #
+# Ends with the paragraphs the last run printed for each explained test.
 # Each run is the example's two commands (its README): every test with CLEANSLATE_SEED=19 (with
 # which both basket tests draw an empty basket), then the XCTest port tests with --parallel (XCTest
 # runs tests at the same time only so). A planted test counts as right when its cause is the one
@@ -54,10 +55,16 @@ for run in range(1, runs + 1):
         after = command[2] if len(command) > 2 else []
         summary = os.path.join(work, f"run-{run}-{index}.json")
         start = time.monotonic()
-        subprocess.run(
+        output = subprocess.run(
             [cleanslate, "test", "--skip-build", "--package-path", "Examples/WhyFlaky", "--explain",
              "--summary-json", summary] + arguments + after,
-            env={**os.environ, **variables}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            env={**os.environ, **variables}, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True).stdout
+        lines = output.splitlines()
+        paragraphs = [] if index == 0 else paragraphs
+        for number, line in enumerate(lines):
+            if line.startswith(("Why flaky: ", "Failing, not flaky: ")):
+                paragraphs += lines[number:number + 3]
         walls.append(time.monotonic() - start)
         tests += json.load(open(summary))["tests"]
     causes = {t["name"]: t["cause"] for t in tests if "cause" in t}
@@ -72,4 +79,6 @@ for run in range(1, runs + 1):
               + (f"; wrong: {wrong}" if wrong else ""))
     stray = [n for n in causes if all(n not in e for e in planted.values())]
     print(f"  stable tests explained: {len(stray)} {stray if stray else ''}")
+print("The last run's paragraphs:")
+print("\n".join(paragraphs))
 PYTHON
