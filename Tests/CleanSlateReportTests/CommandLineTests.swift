@@ -57,7 +57,8 @@ import Testing
         let page = try String(contentsOfFile: output, encoding: .utf8)
         #expect(
           page.contains(
-            "<dt>T.A/testB <span class=\"cause-seed\">seed, decided by 1 run in 1.50 s</span></dt>"))
+            "<dt>T.A/testB <span class=\"cause-seed\">seed, decided by 1 run in 1.50 s</span></dt>")
+        )
         #expect(bad.status != 0)
         #expect(
           bad.standardError.contains(
