@@ -21,6 +21,10 @@ import Testing
 
   /// Runs `cleanslate test --package-path <example> arguments` with a temporary directory of its
   /// own, and `environment` added.
+  ///
+  /// The runs that explain give each test 10 minutes: on a machine that runs this suite's other
+  /// tests at the same time, a run of `swift test` takes up to 10 s, and a test whose budget ran
+  /// out is unknown.
   private func cleanslateTest(
     _ arguments: [String], packagePath: String? = nil, environment: [String: String] = [:]
   ) async throws -> Run {
@@ -68,6 +72,7 @@ import Testing
     // explained
     let run = try await cleanslateTest([
       "--skip-build", "--filter", "GreetingXCTests|StableXCTests", "--retries", "2", "--explain",
+      "--explain-budget", "600",
       "--summary-json", json, "--junit", junit,
     ])
 
@@ -76,10 +81,10 @@ import Testing
     let victim = "ShopTests.GreetingXCTests/testGreetsInEnglishByDefault"
     let polluter = "ShopTests.GreetingXCTests/testFrenchGreeting"
     let paragraph = Array(run.lines.suffix(4))
-    #expect(paragraph[0].hasPrefix("Why flaky: \(victim) — order, decided by 7 runs in "))
+    #expect(paragraph[0].hasPrefix("Why flaky: \(victim) — order, decided by 10 runs in "))
     #expect(
       paragraph[1]
-        == #"  It passes alone (4 of 4 runs) and fails after \#(polluter) (2 of 2 runs), which leaves state behind: + SHOP_LANGUAGE="fr" (added)."#
+        == #"  It passes alone (6 of 6 runs) and fails after \#(polluter) (3 of 3 runs), which leaves state behind: + SHOP_LANGUAGE="fr" (added)."#
     )
     #expect(
       paragraph[2]
@@ -107,6 +112,7 @@ import Testing
     // at once) run, explained
     let run = try await cleanslateTest([
       "--skip-build", "--filter", "ShopSuites/(Receipts|Ports)", "--retries", "1", "--explain",
+      "--explain-budget", "600",
     ])
 
     // Then the receipt test failed in every attempt, by the time zone, and the port test is
@@ -125,7 +131,7 @@ import Testing
     let parallel = try #require(run.lines.first { $0.hasPrefix("  It passes alone and in order") })
     #expect(
       parallel.hasPrefix(
-        "  It passes alone and in order, and fails when the tests of its process run at the same time ("
+        "  It passes alone and in order (5 of 5 runs), and fails when the tests of its process run at the same time ("
       ), "\(text)")
     #expect(parallel.hasSuffix(" runs), beside ShopTests.ShopSuites/Ports/holdsThePort()."))
     #expect(
@@ -139,14 +145,14 @@ import Testing
   @Test func aTestWhoseOutcomeFollowsTheSeedNamesBothSeeds() async throws {
     // When the basket test runs with a run seed that draws an empty basket, explained
     let run = try await cleanslateTest(
-      ["--skip-build", "--filter", "BasketXCTests", "--explain"],
+      ["--skip-build", "--filter", "BasketXCTests", "--explain", "--explain-budget", "600"],
       environment: ["CLEANSLATE_SEED": "19"])
 
     // Then it failed, and its outcome follows the seed
     #expect(run.outcome.status != 0)
     #expect(
       run.lines.contains(
-        "  It draws from .seededRandom and its outcome follows the run's seed: it fails with seed 19 and passes with seed 2, the same in every run."
+        "  It draws from .seededRandom and its outcome follows the run's seed: it fails with seed 19 (5 of 5 runs) and passes with seed 2 (3 of 3 runs)."
       ), "\(run.outcome.standardOutput)")
     #expect(
       run.outcome.standardOutput.contains(
