@@ -107,7 +107,12 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
       failures: alone.count(where: { !$0.passed }) + quiet.failures,
       runs: alone.count + quiet.runs)
     guard rate.failures > 0 else {
-      return trial.unknown("It passed in every run the experiments made: it did not fail again.")
+      let others = trial.rate { !$0.passed }
+      return trial.unknown(
+        others.failures == 0
+          ? "It passed in every run the experiments made: it did not fail again."
+          : "It never failed alone, and failed in \(Self.count(others.failures, "run")) with other tests without a significant difference to tell why."
+      )
     }
     return trial.intrinsic(rate)
   }
