@@ -8,7 +8,9 @@ import Testing
 /// and nothing left behind; a clear error for every bad input.
 @Suite(.serialized) struct ExplainCommandTests {
   /// `Examples/WhyFlaky`, its tests built before use.
-  static let example = Result { try BuiltPackage.tests(at: "Examples/WhyFlaky") }
+  static func example() async throws -> String {
+    try await BuiltPackage.tests(at: "Examples/WhyFlaky")
+  }
 
   /// What a run of `cleanslate` printed, and what it left in its temporary directory.
   struct Run {
@@ -29,7 +31,7 @@ import Testing
     _ arguments: [String], packagePath: String? = nil, environment: [String: String] = [:]
   ) async throws -> Run {
     var path = packagePath ?? ""
-    if packagePath == nil { path = try await offThread { Self.example }.get() }
+    if packagePath == nil { path = try await Self.example() }
     let temporary = FileManager.default.temporaryDirectory
       .appendingPathComponent("cleanslate-explain-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
@@ -47,8 +49,8 @@ import Testing
   }
 
   /// The example's files outside its build folder, with their sizes and modification dates.
-  private func exampleFiles() throws -> [String] {
-    let root = try Self.example.get()
+  private func exampleFiles() async throws -> [String] {
+    let root = try await Self.example()
     let enumerator = FileManager.default.enumerator(atPath: root)
     var files: [String] = []
     while let path = enumerator?.nextObject() as? String {
@@ -66,7 +68,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let json = directory.appendingPathComponent("summary.json").path
     let junit = directory.appendingPathComponent("junit.xml").path
-    let before = try exampleFiles()
+    let before = try await exampleFiles()
 
     // When the greeting tests (one sets a variable the other reads) and two stable tests run,
     // explained
@@ -88,7 +90,7 @@ import Testing
     )
     #expect(
       paragraph[2]
-        == #"  Reproduce: CLEANSLATE_SENTINEL=1 CLEANSLATE_SENTINEL_MODE=warn swift test --skip-build --package-path \#(try Self.example.get()) --no-parallel --filter '^(ShopTests\.GreetingXCTests/testFrenchGreeting|ShopTests\.GreetingXCTests/testGreetsInEnglishByDefault)$' --disable-swift-testing"#
+        == #"  Reproduce: CLEANSLATE_SENTINEL=1 CLEANSLATE_SENTINEL_MODE=warn swift test --skip-build --package-path \#(try await Self.example()) --no-parallel --filter '^(ShopTests\.GreetingXCTests/testFrenchGreeting|ShopTests\.GreetingXCTests/testGreetsInEnglishByDefault)$' --disable-swift-testing"#
     )
     #expect(paragraph[3] == "3 passed, 0 failed, 1 flaky, 0 skipped")
 
@@ -103,7 +105,7 @@ import Testing
     #expect(xml.contains(#"<property name="cleanslate.cause" value="order"/>"#))
 
     // And the package is as it was, and nothing is left behind
-    #expect(try exampleFiles() == before)
+    #expect(try await exampleFiles() == before)
     #expect(run.leftBehind.isEmpty, "\(run.leftBehind)")
   }
 
