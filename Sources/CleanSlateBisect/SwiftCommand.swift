@@ -13,17 +13,21 @@ package enum SwiftCommand {
     package var standardError: String
   }
 
-  /// Runs `swift` (found on `PATH`) with `arguments`, adding `environment` to this process's.
+  /// Runs `swift` (found on `PATH`) with `arguments`, adding `environment` to this process's, in
+  /// `directory` (by default this process's current directory, the one `cleanslate` was started
+  /// in; a caller inside a test process gives its own, since a parallel test may have made the
+  /// current directory its sandbox and removed it).
   ///
   /// A command that another one started with `--ignore-lock` (a shard beside others on one
   /// machine) kept from opening the build database (`database is locked`) ran nothing: it is run
   /// again, up to 5 times, a little later each time.
   package static func run(
-    _ arguments: [String], environment: [String: String] = [:]
+    _ arguments: [String], environment: [String: String] = [:],
+    directory: String = FileManager.default.currentDirectoryPath
   ) async throws -> Result {
     var attempt = 1
     while true {
-      let result = try await runOnce(arguments, environment: environment)
+      let result = try await runOnce(arguments, environment: environment, directory: directory)
       guard result.status != 0, attempt < 5,
         result.standardError.contains("accessing build database"),
         result.standardError.contains("database is locked")
@@ -34,12 +38,12 @@ package enum SwiftCommand {
   }
 
   private static func runOnce(
-    _ arguments: [String], environment: [String: String]
+    _ arguments: [String], environment: [String: String], directory: String
   ) async throws -> Result {
     let outcome = try await ChildProcess(
       "/usr/bin/env", ["swift"] + arguments,
       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
-      directory: FileManager.default.currentDirectoryPath
+      directory: directory
     ).run()
     return Result(
       status: outcome.status, standardOutput: outcome.standardOutput,

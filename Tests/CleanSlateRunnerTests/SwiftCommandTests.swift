@@ -20,18 +20,20 @@ import Testing
         echo 'error: unable to attach DB: error: accessing build database "b/build.db": database is locked' >&2
         exit 1
       fi
-      echo "ran: $*"
+      echo "ran in $(pwd): $*"
       """.utf8
     ).write(to: swift)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
     let path = directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
 
-    // When a command runs
-    let result = try await SwiftCommand.run(["test", "--skip-build"], environment: ["PATH": path])
+    // When a command runs in that directory (not this process's current one, which a parallel
+    // test may have made its sandbox)
+    let result = try await SwiftCommand.run(
+      ["test", "--skip-build"], environment: ["PATH": path], directory: directory.path)
 
-    // Then it ran a third time, and that run's result is the command's
+    // Then it ran a third time, there, and that run's result is the command's
     #expect(result.status == 0)
-    #expect(result.standardOutput == "ran: test --skip-build\n")
+    #expect(result.standardOutput == "ran in \(directory.path): test --skip-build\n")
     let calls = try String(contentsOf: directory.appendingPathComponent("calls"), encoding: .utf8)
     #expect(calls.split(separator: "\n").count == 3)
   }
