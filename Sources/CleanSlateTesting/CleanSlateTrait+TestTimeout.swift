@@ -13,13 +13,13 @@ extension Trait where Self == CleanSlateTrait {
   ///
   /// A test that runs past its limit — its own time, from its scope's opening to its last
   /// teardown — is reported with what CleanSlate knows of it (its fixtures, the setup or teardown
-  /// running, the work its ``WorkTracker`` still counts), and its test process is ended, so that
+  /// running, the work its `WorkTracker` still counts), and its test process is ended, so that
   /// the run ends instead of hanging: a test blocked on a semaphore, or awaiting a continuation
   /// that nobody resumes, cannot be cancelled. Under `cleanslate test --test-timeout`, the runner
   /// ends it at this limit, with its threads' stacks. Unlike Swift Testing's own `.timeLimit`,
   /// it counts seconds and ends a test that does not heed cancellation.
   ///
-  /// A test's own limit replaces the run's, ``CleanSlateDefaults/testTimeout``
+  /// A test's own limit replaces the run's, `CleanSlateDefaults.testTimeout`
   /// (`CLEANSLATE_TEST_TIMEOUT`); a test's trait replaces its suite's.
   ///
   /// - Parameters:
