@@ -222,8 +222,9 @@ struct TestCommand: AsyncParsableCommand {
     print(
       "Explaining \(failed.count) test\(failed.count == 1 ? "" : "s") that failed (a budget of \(budget) s each):"
     )
-    let runner = SwiftExperimentRunner(
+    var runner = SwiftExperimentRunner(
       packagePath: packagePath, passthrough: swiftTestArguments, workDirectory: work)
+    runner.testTimeout = try? timeLimit
     var explainer = Explainer(runner: runner, budget: .seconds(budget))
     explainer.progress = { test, run in
       let outcome = run.passed ? "passed" : "failed" + (run.failure.map { ": \($0)" } ?? "")
