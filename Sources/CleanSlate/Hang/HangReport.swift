@@ -40,6 +40,11 @@ package enum HangReport {
     return sections
   }
 
+  /// The report of the test of `scope` once it has run for `elapsed`, in lines.
+  package static func lines(of scope: ScopeRuntime, after elapsed: Duration) -> [String] {
+    lines(of: scope, at: scope.began + elapsed)
+  }
+
   /// The report of the test of `scope`, in lines.
   static func lines(of scope: ScopeRuntime, at now: ContinuousClock.Instant) -> [String] {
     let identity = scope.testIdentity

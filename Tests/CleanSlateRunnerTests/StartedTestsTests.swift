@@ -1,0 +1,51 @@
+@testable import CleanSlateBisect
+import Testing
+
+/// Which tests run, from what the frameworks say as they go: XCTest's lines and Swift Testing's
+/// event stream, each test timed from its own start.
+@Suite struct StartedTestsTests {
+  @Test func xcTestLinesStartAndEndTests() {
+    // Given a test that started and ended, and one that started
+    var started = StartedTests()
+    let first = ContinuousClock.now
+    started.read(
+      xcTestLines: [
+        "Test Suite 'A' started at 2026-01-01 10:00:00.000",
+        "Test Case 'A.testOne' started at 2026-01-01 10:00:00.000",
+        "Test Case 'A.testOne' passed (0.001 seconds)",
+        "Test Case 'A.testTwo' started at 2026-01-01 10:00:00.001",
+      ], at: first)
+
+    // When a later read finds the same lines and one more
+    let later = first + .seconds(3)
+    started.read(
+      xcTestLines: [
+        "Test Suite 'A' started at 2026-01-01 10:00:00.000",
+        "Test Case 'A.testOne' started at 2026-01-01 10:00:00.000",
+        "Test Case 'A.testOne' passed (0.001 seconds)",
+        "Test Case 'A.testTwo' started at 2026-01-01 10:00:00.001",
+        "Test Case 'A.testThree' started at 2026-01-01 10:00:03.000",
+      ], at: later)
+
+    // Then each running test is timed from when its start was read
+    #expect(started.running.count == 2)
+    #expect(started.running["A.testTwo"]?.since == first)
+    #expect(started.running["A.testThree"]?.since == later)
+  }
+
+  @Test func swiftTestingEventsNameFunctionsFullyAndLeaveSuitesOut() {
+    var started = StartedTests()
+    started.read(
+      events: """
+        {"kind":"event","payload":{"kind":"testStarted","testID":"M.Suite"},"version":0}
+        {"kind":"event","payload":{"kind":"testStarted","testID":"M.Suite\\/a()\\/S.swift:4:4"},"version":0}
+        {"kind":"event","payload":{"kind":"testStarted","testID":"M.Suite\\/b(x:)\\/S.swift:6:4"},"version":0}
+        {"kind":"event","payload":{"kind":"testEnded","testID":"M.Suite\\/a()\\/S.swift:4:4"},"version":0}
+
+        """, at: .now)
+
+    #expect(started.running.keys.sorted() == ["M.Suite/b(x:)"])
+    #expect(StartedTests.functionName(of: "M.Outer/Inner") == nil)
+    #expect(StartedTests.functionName(of: "M.Outer/Inner/c()/File.swift:12:3") == "M.Outer/Inner/c()")
+  }
+}
