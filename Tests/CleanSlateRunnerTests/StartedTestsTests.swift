@@ -1,5 +1,6 @@
-@testable import CleanSlateBisect
 import Testing
+
+@testable import CleanSlateBisect
 
 /// Which tests run, from what the frameworks say as they go: XCTest's lines and Swift Testing's
 /// event stream, each test timed from its own start.
@@ -46,6 +47,7 @@ import Testing
 
     #expect(started.running.keys.sorted() == ["M.Suite/b(x:)"])
     #expect(StartedTests.functionName(of: "M.Outer/Inner") == nil)
-    #expect(StartedTests.functionName(of: "M.Outer/Inner/c()/File.swift:12:3") == "M.Outer/Inner/c()")
+    #expect(
+      StartedTests.functionName(of: "M.Outer/Inner/c()/File.swift:12:3") == "M.Outer/Inner/c()")
   }
 }

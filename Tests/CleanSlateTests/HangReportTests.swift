@@ -34,7 +34,8 @@ import Testing
 
     // Then it says all of that
     let setupLine = report.firstIndex { $0.hasPrefix("  now in: ") }.map { report[$0] } ?? ""
-    #expect(setupLine.hasPrefix("  now in: the setup of fixture 'server' (suite 'Mail'), running for "))
+    #expect(
+      setupLine.hasPrefix("  now in: the setup of fixture 'server' (suite 'Mail'), running for "))
     #expect(
       report.filter { !$0.hasPrefix("  now in: ") && !$0.contains("'server' (suite)") } == [
         "Test 'Mail/hangs()' has run for 5.0 s.",
