@@ -99,13 +99,16 @@ package struct SwiftTestWatch: Sendable {
       var report: [String] = []
       if reports {
         if let known {
-          let section = known.first { $0.key == test.name || XCTestOutput.name(test.name, names: $0.key) }
+          let section = known.first {
+            $0.key == test.name || XCTestOutput.name(test.name, names: $0.key)
+          }
           if let section {
             report.append("  What CleanSlate knew of it:")
             report += section.value.split(separator: "\n").map { "    \($0)" }
           } else {
             report.append(
-              "  CleanSlate knew nothing of it: it ran in no CleanSlate scope (a plain XCTestCase, or a Swift Testing test without the .cleanSlate trait).")
+              "  CleanSlate knew nothing of it: it ran in no CleanSlate scope (a plain XCTestCase, or a Swift Testing test without the .cleanSlate trait)."
+            )
           }
         } else {
           report.append(

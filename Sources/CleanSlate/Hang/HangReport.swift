@@ -101,7 +101,8 @@ package enum HangReport {
       held.filter { $0.outcome == nil }.map { (owner, $0) }
     }
     if let (owner, entry) = pending.first {
-      return "the setup of fixture '\(entry.name)' (\(scopeName(of: owner))), running for \(seconds(now - entry.began, decimals: 1))"
+      return
+        "the setup of fixture '\(entry.name)' (\(scopeName(of: owner))), running for \(seconds(now - entry.began, decimals: 1))"
     }
     switch scope.phase {
     case .beforeBody: return "its setup, before the body"
