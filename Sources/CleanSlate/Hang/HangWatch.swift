@@ -23,17 +23,23 @@ enum HangWatch {
 
   /// Starts watching the test of `scope` against its limit; returns the watch, to cancel when
   /// the test ends, or `nil` when it has no limit or a runner watches it.
-  static func watch(_ scope: ScopeRuntime) -> DispatchWorkItem? {
+  ///
+  /// The watch is a timer source, not a work item run after a delay: cancelling it frees it at
+  /// once, where a cancelled delayed work item stays queued, with its memory, until its deadline
+  /// (tens of megabytes in a quick suite of many tests under a limit of minutes).
+  static func watch(_ scope: ScopeRuntime) -> (any DispatchSourceTimer)? {
     if HangReportRequests.runnerDirectory != nil {
       HangReportRequests.listen(announcing: scope)
       return nil
     }
     guard let limit = scope.timeLimit ?? CleanSlateDefaults.testTimeout else { return nil }
-    let watch = DispatchWorkItem { [weak scope] in
+    let watch = DispatchSource.makeTimerSource(queue: queue)
+    watch.setEventHandler { [weak scope] in
       guard let scope, RunningTests.isRunning(scope) else { return }
       end(scope, pastItsLimit: limit)
     }
-    queue.asyncAfter(deadline: .now() + limit.dispatchInterval, execute: watch)
+    watch.schedule(deadline: .now() + limit.dispatchInterval)
+    watch.activate()
     return watch
   }
 

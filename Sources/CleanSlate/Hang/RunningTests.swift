@@ -9,7 +9,7 @@ enum RunningTests {
   private struct Running: @unchecked Sendable {
     weak var scope: ScopeRuntime?
     /// Ends the test when it passes its limit; cancelled when the test ends first.
-    let watch: DispatchWorkItem?
+    let watch: (any DispatchSourceTimer)?
   }
 
   private static let running = Locked<[ObjectIdentifier: Running]>([:])
