@@ -17,8 +17,17 @@ struct StartedTests {
   }
 
   private(set) var running: [String: Running] = [:]
+  /// The Swift Testing tests that the event stream says ended without an issue (known issues
+  /// aside), passed, or were skipped: the results of a test process that is ended before it
+  /// writes its XUnit file. A test that recorded an issue is left out (its message is in the
+  /// XUnit file, or in its next run).
+  private(set) var ended: [String: TestResult] = [:]
   /// How many lines of XCTest's output have been read.
   private var linesRead = 0
+  /// When each running Swift Testing test started, by the event stream's clock (in seconds).
+  private var startInstants: [String: Double] = [:]
+  /// The Swift Testing tests that have recorded an issue that is not a known one.
+  private var withIssues: Set<String> = []
 
   /// Reads the lines XCTest printed since the last call (`lines` holds every line so far).
   mutating func read(xcTestLines lines: [String], at now: ContinuousClock.Instant) {
@@ -48,9 +57,24 @@ struct StartedTests {
         let kind = payload["kind"] as? String, let id = payload["testID"] as? String,
         let name = Self.functionName(of: id)
       else { continue }
+      let instant = (payload["instant"] as? [String: Any])?["absolute"] as? Double
       switch kind {
-      case "testStarted": running[name] = Running(name: name, since: now, isXCTest: false)
-      case "testEnded", "testSkipped": running[name] = nil
+      case "testStarted":
+        running[name] = Running(name: name, since: now, isXCTest: false)
+        startInstants[name] = instant
+      case "issueRecorded":
+        if (payload["issue"] as? [String: Any])?["isKnown"] as? Bool != true {
+          withIssues.insert(name)
+        }
+      case "testEnded":
+        running[name] = nil
+        let started = startInstants.removeValue(forKey: name)
+        guard !withIssues.contains(name) else { continue }
+        let seconds = started.flatMap { started in instant.map { $0 - started } }
+        ended[name] = TestResult(.passed, seconds: seconds)
+      case "testSkipped":
+        running[name] = nil
+        ended[name] = TestResult(.skipped)
       default: break
       }
     }

@@ -15,6 +15,9 @@ package enum SwiftCommand {
     /// The tests that passed their time limit, when a ``SwiftTestWatch`` watched them: each was
     /// ended with its test process.
     package var hung: [HungTest] = []
+    /// The Swift Testing tests that a ``SwiftTestWatch`` saw pass or be skipped: how the tests of
+    /// a test process it ended ran, which wrote no XUnit file.
+    package var swiftTestingEnded: [String: TestResult] = [:]
   }
 
   /// Runs `swift` (found on `PATH`) with `arguments`, adding `environment` to this process's.
@@ -54,13 +57,14 @@ package enum SwiftCommand {
       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
       directory: FileManager.default.currentDirectoryPath
     ).start()
-    let watching = Task { await watch?.follow(running) ?? [] }
+    let watching = Task { await watch?.follow(running) ?? SwiftTestWatch.Followed() }
     let lines = await running.allLines()
     let standardError = await running.errorOutput()
     let termination = try await running.wait()
+    let followed = await watching.value
     return Result(
       status: termination.status,
       standardOutput: lines.map { $0 + "\n" }.joined(), standardError: standardError,
-      hung: await watching.value)
+      hung: followed.hung, swiftTestingEnded: followed.swiftTestingEnded)
   }
 }

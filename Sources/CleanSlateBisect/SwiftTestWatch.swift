@@ -50,9 +50,19 @@ package struct SwiftTestWatch: Sendable {
 
   private var eventStream: URL { directory.appendingPathComponent("events.jsonl") }
 
+  /// What a watch saw of one `swift test`.
+  package struct Followed: Sendable {
+    /// The tests that passed their limits, each ended with its test process.
+    package var hung: [HungTest] = []
+    /// The Swift Testing tests its event stream says passed or were skipped
+    /// (``StartedTests/ended``): the results of a test process ended before it wrote its XUnit
+    /// file.
+    package var swiftTestingEnded: [String: TestResult] = [:]
+  }
+
   /// Follows the tests of `running` (a `swift test`) until it ends, and ends the test process of
-  /// each test that passes its limit; returns those tests.
-  package func follow(_ running: ChildProcess.Running) async -> [HungTest] {
+  /// each test that passes its limit; returns those tests, and the Swift Testing tests that ended.
+  package func follow(_ running: ChildProcess.Running) async -> Followed {
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var started = StartedTests()
     var hung: [HungTest] = []
@@ -71,9 +81,11 @@ package struct SwiftTestWatch: Sendable {
       // The tests of the other framework run in another process, later.
       let ended = over.filter { $0.isXCTest == first.isXCTest }
       hung += await end(ended, limits: limits, process: pid, at: now)
+      // Tests that ended while the report was made
+      started.read(events: newEvents(after: &eventsRead), at: .now)
       started.forget(xcTest: first.isXCTest)
     }
-    return hung
+    return Followed(hung: hung, swiftTestingEnded: started.ended)
   }
 
   /// The limit of the test its framework calls `name`: its own, if its process announced one,

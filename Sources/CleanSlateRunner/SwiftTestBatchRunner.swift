@@ -116,7 +116,10 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
     }
     var results: [String: TestResult] = [:]
     for test in tests {
-      results[test] = printed[test] ?? files.lazy.compactMap { $0[test] }.first
+      // (a Swift Testing process ended at a test's limit wrote no XUnit file: its event stream
+      // tells which tests passed before)
+      results[test] =
+        printed[test] ?? files.lazy.compactMap { $0[test] }.first ?? result.swiftTestingEnded[test]
     }
     for hung in result.hung {
       guard let test = tests.first(where: hung.names) else { continue }

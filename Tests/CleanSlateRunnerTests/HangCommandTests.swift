@@ -88,6 +88,16 @@ import Testing
           summary.contains(#"{"name":"\#(test)","outcome":"passed","runs":1,"failures":0,"#),
           "\(summary)")
       }
+      // (each ran once: the tests that passed in a process ended at a limit do not run again)
+      for passed in [
+        "Test Case 'BlockedTests.testA_PassesBefore' passed", "✔ Test passesBefore() passed",
+        "✔ Test passesAfter() passed", "✔ Test firstFinishesUnderTheLimit() passed",
+        "Test Case 'BlockedTests.testC_PassesAfter' passed",
+      ] {
+        #expect(
+          outcome.standardOutput.components(separatedBy: passed).count == 2,
+          "\(passed): \(outcome.standardOutput)")
+      }
       #expect(
         outcome.standardOutput.hasSuffix(
           """

@@ -50,4 +50,33 @@ import Testing
     #expect(
       StartedTests.functionName(of: "M.Outer/Inner/c()/File.swift:12:3") == "M.Outer/Inner/c()")
   }
+
+  @Test func swiftTestingEventsTellWhichTestsPassedOrWereSkipped() {
+    // Given a test that passed, one that recorded an issue, one with a known issue, a skipped one
+    // and one still running
+    var started = StartedTests()
+    started.read(
+      events: """
+        {"kind":"event","payload":{"instant":{"absolute":10.0},"kind":"testStarted","testID":"M.S\\/a()\\/S.swift:4:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":10.0},"kind":"testStarted","testID":"M.S\\/b()\\/S.swift:6:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":10.0},"kind":"testStarted","testID":"M.S\\/c()\\/S.swift:8:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":10.0},"kind":"testStarted","testID":"M.S\\/e()\\/S.swift:12:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":10.5},"kind":"testEnded","testID":"M.S\\/a()\\/S.swift:4:4"},"version":0}
+        {"kind":"event","payload":{"issue":{"isKnown":false},"kind":"issueRecorded","testID":"M.S\\/b()\\/S.swift:6:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":11.0},"kind":"testEnded","testID":"M.S\\/b()\\/S.swift:6:4"},"version":0}
+        {"kind":"event","payload":{"issue":{"isKnown":true},"kind":"issueRecorded","testID":"M.S\\/c()\\/S.swift:8:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":12.0},"kind":"testEnded","testID":"M.S\\/c()\\/S.swift:8:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":12.0},"kind":"testSkipped","testID":"M.S\\/d()\\/S.swift:10:4"},"version":0}
+
+        """, at: .now)
+
+    // Then the passed and skipped tests have results, and the one with an issue has none
+    #expect(
+      started.ended == [
+        "M.S/a()": TestResult(.passed, seconds: 0.5),
+        "M.S/c()": TestResult(.passed, seconds: 2),
+        "M.S/d()": TestResult(.skipped),
+      ])
+    #expect(started.running.keys.sorted() == ["M.S/e()"])
+  }
 }
