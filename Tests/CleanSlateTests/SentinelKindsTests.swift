@@ -190,6 +190,33 @@ import Testing
       }
     }
 
+    @Test func aFileIsListedBeforeSocketsWhenTheListIsCut() async throws {
+      try await withScratchDirectory { scratch in
+        // Given a file
+        let file = scratch.appendingPathComponent(uniqueMarker("among-sockets"))
+        try write("open", to: file)
+        let opened = Observed<[Int32]>()
+        defer { for descriptor in opened.value ?? [] { close(descriptor) } }
+
+        // When a watched test leaves more sockets open than a report lists, then the file
+        let failures = try await harness.test(
+          watching: Sentinel(checking: [.fileDescriptors])
+        ) { _ in
+          var descriptors = (0..<LeakReport.shownItems + 5).map { _ in
+            movedToAnUnusedNumber(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))
+          }
+          descriptors.append(movedToAnUnusedNumber(open(file.path, O_RDONLY)))
+          opened.set(descriptors)
+        }
+
+        // Then the file is listed, and the sockets past the limit are counted
+        let failure = try #require(failures.mentioning(file.path).first)
+        let fileDescriptor = try #require(opened.value?.last)
+        #expect(failure.summary.contains("\n    \(fileDescriptor) → \(file.path)\n"))
+        #expect(failure.summary.contains("\n    … and "))
+      }
+    }
+
     @Test func aDescriptorClosedBeforeTheEndIsNotReported() async throws {
       try await withScratchDirectory { scratch in
         let file = scratch.appendingPathComponent(uniqueMarker("closed"))
