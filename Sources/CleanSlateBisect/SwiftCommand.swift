@@ -1,7 +1,8 @@
 import CleanSlateChildProcess
 import Foundation
 
-/// Runs the `swift` driver (`swift test ...`) to its end and collects what it printed.
+/// Runs the `swift` driver (`swift test ...`) to its end and collects what it printed, its tests
+/// watched against a time limit when asked.
 package enum SwiftCommand {
   /// How a run of `swift` ended and what it printed.
   package struct Result: Sendable {
@@ -11,6 +12,12 @@ package enum SwiftCommand {
     package var standardOutput: String
     /// What it printed on standard error.
     package var standardError: String
+    /// The tests that passed their time limit, when a ``SwiftTestWatch`` watched them: each was
+    /// ended with its test process.
+    package var hung: [HungTest] = []
+    /// The Swift Testing tests that a ``SwiftTestWatch`` saw pass or be skipped: how the tests of
+    /// a test process it ended ran, which wrote no XUnit file.
+    package var swiftTestingEnded: [String: TestResult] = [:]
   }
 
   /// Runs `swift` (found on `PATH`) with `arguments`, adding `environment` to this process's, in
@@ -21,13 +28,19 @@ package enum SwiftCommand {
   /// A command that another one started with `--ignore-lock` (a shard beside others on one
   /// machine) kept from opening the build database (`database is locked`) ran nothing: it is run
   /// again, up to 5 times, a little later each time.
+  ///
+  /// With a `watch`, a test that passes its time limit is ended with its test process
+  /// (``Result/hung``); its output is read as it comes.
   package static func run(
     _ arguments: [String], environment: [String: String] = [:],
-    directory: String = FileManager.default.currentDirectoryPath
+    directory: String = FileManager.default.currentDirectoryPath, watch: SwiftTestWatch? = nil
   ) async throws -> Result {
     var attempt = 1
     while true {
-      let result = try await runOnce(arguments, environment: environment, directory: directory)
+      let result = try await runOnce(
+        arguments + (watch?.arguments ?? []),
+        environment: environment.merging(watch?.environment ?? [:]) { $1 }, directory: directory,
+        watch: watch)
       guard result.status != 0, attempt < 5,
         result.standardError.contains("accessing build database"),
         result.standardError.contains("database is locked")
@@ -38,15 +51,26 @@ package enum SwiftCommand {
   }
 
   private static func runOnce(
-    _ arguments: [String], environment: [String: String], directory: String
+    _ arguments: [String], environment: [String: String], directory: String,
+    watch: SwiftTestWatch?
   ) async throws -> Result {
-    let outcome = try await ChildProcess(
-      "/usr/bin/env", ["swift"] + arguments,
+    // XCTest's lines go to a pipe, which holds them until it has 4 KiB: a watch that follows
+    // them as they come has the test process write each line at once (`stdbuf -oL`, which its
+    // environment passes on to the test processes of `swift test`).
+    let lineByLine = watch != nil && ThreadStacks.executable(named: "stdbuf") != nil
+    let running = try await ChildProcess(
+      "/usr/bin/env", (lineByLine ? ["stdbuf", "-oL"] : []) + ["swift"] + arguments,
       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
       directory: directory
-    ).run()
+    ).start()
+    let watching = Task { await watch?.follow(running) ?? SwiftTestWatch.Followed() }
+    let lines = await running.allLines()
+    let standardError = await running.errorOutput()
+    let termination = try await running.wait()
+    let followed = await watching.value
     return Result(
-      status: outcome.status, standardOutput: outcome.standardOutput,
-      standardError: outcome.standardError)
+      status: termination.status,
+      standardOutput: lines.map { $0 + "\n" }.joined(), standardError: standardError,
+      hung: followed.hung, swiftTestingEnded: followed.swiftTestingEnded)
   }
 }

@@ -29,6 +29,9 @@ package struct SwiftTestRunner: TestRunner {
   /// The temporary directory of each run (`TMPDIR`), where `swift` leaves folders of its own;
   /// this process's when `nil`.
   package var temporaryDirectory: URL?
+  /// How long a test may run before it is ended with its test process (and fails, timed out);
+  /// `nil`: as long as it takes.
+  package var testTimeout: Duration?
   private let counter = RunCounter()
 
   package init(packagePath: String, workDirectory: URL, watchesState: Bool = true) {
@@ -75,8 +78,17 @@ package struct SwiftTestRunner: TestRunner {
     var environment = ["CLEANSLATE_TRACE": trace]
     if let temporaryDirectory { environment["TMPDIR"] = temporaryDirectory.path }
     for variable in command.environment { environment[variable.name] = variable.value }
+    var watch = testTimeout.map {
+      SwiftTestWatch(limit: $0, directory: workDirectory.appendingPathComponent("watch-\(number)"))
+    }
+    watch?.reports = false
     let result = try await SwiftCommand.run(
-      command.arguments + ["--xunit-output", results], environment: environment)
+      command.arguments + ["--xunit-output", results], environment: environment, watch: watch)
+    if let hung = result.hung.first(where: { $0.names(victim) }) {
+      return TestRunOutcome(
+        victimPassed: false, firstFailure: hung.failure, command: command,
+        tracePath: existing(trace))
+    }
     let passed: Bool?
     let firstFailure: String?
     if SwiftTestFilter.isSwiftTesting(victim) {

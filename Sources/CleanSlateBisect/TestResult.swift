@@ -8,6 +8,11 @@ package struct TestResult: Sendable, Equatable {
     case failed
     /// It was skipped (`XCTSkip`, a disabled Swift Testing test).
     case skipped
+    /// It ran past its time limit and was ended with its test process.
+    case timedOut
+
+    /// Whether it failed: it recorded a failure, did not finish, or timed out.
+    package var isFailure: Bool { self == .failed || self == .timedOut }
   }
 
   /// How it ended.
@@ -16,11 +21,17 @@ package struct TestResult: Sendable, Equatable {
   package var seconds: Double?
   /// Its first failure, in one line, when it failed.
   package var failure: String?
+  /// Where a test that timed out was stuck, in lines: what CleanSlate knew of it, its threads'
+  /// stacks.
+  package var report: [String] = []
 
   /// A result of `outcome`.
-  package init(_ outcome: Outcome, seconds: Double? = nil, failure: String? = nil) {
+  package init(
+    _ outcome: Outcome, seconds: Double? = nil, failure: String? = nil, report: [String] = []
+  ) {
     self.outcome = outcome
     self.seconds = seconds
     self.failure = failure
+    self.report = report
   }
 }

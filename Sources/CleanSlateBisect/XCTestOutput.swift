@@ -74,6 +74,12 @@ package struct XCTestOutput: Sendable {
     return (name, place.isEmpty ? String(message) : "\(message) (\(place))")
   }
 
+  /// Whether XCTest's name for a test (`Class.test`, `-[Module.Class test]`) names `test` (as
+  /// `swift test list` prints it).
+  package static func name(_ printed: String, names test: String) -> Bool {
+    names(of: test)?.contains(printed) ?? false
+  }
+
   /// How XCTest names a test: `Class.test` (Linux) and `-[Module.Class test]` (Apple platforms).
   private static func names(of test: String) -> [String]? {
     guard let slash = test.lastIndex(of: "/"), let dot = test[..<slash].firstIndex(of: ".")

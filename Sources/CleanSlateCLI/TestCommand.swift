@@ -16,9 +16,11 @@ struct TestCommand: AsyncParsableCommand {
       one --shard of them. Shards are balanced by the tests' durations in --timings files \
       (lifecycle traces, or JUnit/XUnit XML of an earlier run); without timings the tests are \
       split by count. A failed test runs again alone up to --retries times: failed, then passed, \
-      is flaky. With --explain, each test that failed at least once is run again by experiments \
-      (alone, seed, time zone, order, parallel, load) until one decides why. Arguments after -- \
-      go to swift test.
+      is flaky. With --test-timeout, a test that runs longer is ended with its test process, \
+      timed out, with where it was stuck (what CleanSlate knew of it, every thread's stack), \
+      and the tests its process had not run run again. With --explain, each test that failed \
+      at least once is run again by experiments (alone, seed, time zone, order, parallel, load) \
+      until one decides why. Arguments after -- go to swift test.
       """)
 
   @Option(help: "The package's directory.")
@@ -49,6 +51,13 @@ struct TestCommand: AsyncParsableCommand {
   @Option(
     help: ArgumentHelp("Run a failed test again alone, up to this many times.", valueName: "n"))
   var retries = 0
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "End a test that runs longer than this, with its test process; it has timed out (default: CLEANSLATE_TEST_TIMEOUT, else no limit).",
+      valueName: "seconds"))
+  var testTimeout: String?
 
   @Flag(help: "Exit with a failure when a test is flaky (failed, then passed).")
   var failOnFlaky = false
@@ -93,6 +102,7 @@ struct TestCommand: AsyncParsableCommand {
     if let shard {
       do { _ = try ShardSpec(parsing: shard) } catch { throw ValidationError("\(error)") }
     }
+    _ = try timeLimit
     if let explainBudget {
       guard explain else {
         throw ValidationError("--explain-budget sets the budget of --explain: give --explain too.")
@@ -170,6 +180,31 @@ struct TestCommand: AsyncParsableCommand {
     }
   }
 
+  /// The limit of each test's time, from `--test-timeout` or else `CLEANSLATE_TEST_TIMEOUT`;
+  /// `nil` for none.
+  ///
+  /// - Throws: `ValidationError` when it is not a number of seconds greater than 0.
+  private var timeLimit: Duration? {
+    get throws {
+      let variable = ProcessInfo.processInfo.environment["CLEANSLATE_TEST_TIMEOUT"]
+      guard let raw = testTimeout ?? variable else { return nil }
+      let source = testTimeout != nil ? "--test-timeout" : "CLEANSLATE_TEST_TIMEOUT="
+      let given = testTimeout != nil ? "\(source) '\(raw)'" : "\(source)'\(raw)'"
+      guard let seconds = Double(raw.trimmingCharacters(in: .whitespaces)), seconds.isFinite
+      else {
+        throw ValidationError(
+          "\(given) is not a number of seconds: give a number of seconds greater than 0, as 60 or 2.5."
+        )
+      }
+      guard seconds > 0 else {
+        throw ValidationError(
+          "\(given) is not greater than 0: give a number of seconds greater than 0, as 60 or 2.5."
+        )
+      }
+      return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+  }
+
   /// The budget `--explain-budget` gives, in seconds; `nil` when it is not a whole number of
   /// seconds greater than 0.
   private var budgetSeconds: Int? {
@@ -187,8 +222,9 @@ struct TestCommand: AsyncParsableCommand {
     print(
       "Explaining \(failed.count) test\(failed.count == 1 ? "" : "s") that failed (a budget of \(budget) s each):"
     )
-    let runner = SwiftExperimentRunner(
+    var runner = SwiftExperimentRunner(
       packagePath: packagePath, passthrough: swiftTestArguments, workDirectory: work)
+    runner.testTimeout = try? timeLimit
     var explainer = Explainer(runner: runner, budget: .seconds(budget))
     explainer.progress = { test, run in
       let outcome = run.passed ? "passed" : "failed" + (run.failure.map { ": \($0)" } ?? "")
@@ -217,6 +253,7 @@ struct TestCommand: AsyncParsableCommand {
   private func makeRunner(workDirectory: URL) -> SwiftTestBatchRunner {
     var runner = SwiftTestBatchRunner(packagePath: packagePath, workDirectory: workDirectory)
     runner.passthrough = swiftTestArguments
+    runner.testTimeout = try? timeLimit
     if let trace {
       let path = URL(fileURLWithPath: trace).path
       try? FileManager.default.removeItem(atPath: path)
@@ -235,6 +272,9 @@ struct TestCommand: AsyncParsableCommand {
       print(text.count < 400 ? "$ \(text)" : "$ swift test … (an exact --filter)")
       print(result.standardOutput, terminator: "")
       FileHandle.standardError.write(Data(result.standardError.utf8))
+      for hung in result.hung {
+        for line in SwiftTestBatchRunner.report(of: hung, named: hung.name) { print(line) }
+      }
     }
     return runner
   }

@@ -103,6 +103,10 @@ extension ChildProcess {
       return Array(lines[...end])
     }
 
+    /// The lines it has printed on standard output so far, at once: for a caller that follows
+    /// them on a clock of its own.
+    package var linesSoFar: [String] { output.lines }
+
     /// The lines it printed on standard output, once it has closed it.
     package func allLines() async -> [String] {
       await output.lines(until: { _ in false })

@@ -42,6 +42,9 @@ final class LineLog: Sendable {
     for waiter in waiters { waiter.continuation.resume(returning: lines) }
   }
 
+  /// The lines so far, at once.
+  var lines: [String] { state.withLock { $0.lines } }
+
   /// The lines so far, once they satisfy `isSatisfied` or the output has ended.
   func lines(until isSatisfied: @escaping @Sendable ([String]) -> Bool) async -> [String] {
     await withCheckedContinuation { continuation in

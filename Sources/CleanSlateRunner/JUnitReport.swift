@@ -5,6 +5,9 @@ internal import CleanSlateReport
 /// `<testsuite>` per class or suite, a `<testcase>` per test named so that `classname/name` is
 /// the name `swift test list` prints.
 ///
+/// An attempt that timed out is a failure of type `timeout`, whose message says after how long
+/// (`timed out after 5 s`) and whose text is where the test was stuck.
+///
 /// A failed test has a `<failure>` for its first failed attempt and a `<rerunFailure>` for each
 /// later one; a flaky test has a `<flakyFailure>` for each failed attempt and no `<failure>`, so
 /// that CI dashboards count it as passed and flag it flaky; a skipped test has `<skipped/>`. A
@@ -39,13 +42,13 @@ package enum JUnitReport {
     let (className, name) = split(record.name)
     let open =
       #"    <testcase classname="\#(escaped(className))" name="\#(escaped(name))" time="\#(seconds(record.seconds))""#
-    let failed = record.attempts.filter { $0.result.outcome == .failed }
+    let failed = record.attempts.filter(\.result.outcome.isFailure)
     var children: [String] = []
     switch record.outcome {
     case .passed: break
     case .skipped: children.append("      <skipped/>")
     case .flaky: children = failed.map { element("flakyFailure", $0.result) }
-    case .failed:
+    case .failed, .timedOut:
       children = failed.enumerated().map {
         element($0.offset == 0 ? "failure" : "rerunFailure", $0.element.result)
       }
@@ -61,13 +64,19 @@ package enum JUnitReport {
     return [open + ">"] + children + ["    </testcase>"]
   }
 
+  /// A failure element; one of a timed-out attempt says so in its type, and holds where the test
+  /// was stuck.
   private static func element(_ tag: String, _ result: TestResult) -> String {
     let message = escaped(result.failure ?? "failed")
-    return #"      <\#(tag) message="\#(message)" type="failure"/>"#
+    guard result.outcome == .timedOut else {
+      return #"      <\#(tag) message="\#(message)" type="failure"/>"#
+    }
+    let report = escapedText(result.report.joined(separator: "\n"))
+    return #"      <\#(tag) message="\#(message)" type="timeout">\#(report)</\#(tag)>"#
   }
 
   private static func counts(_ records: [TestRecord]) -> String {
-    let failures = records.count(where: { $0.outcome == .failed })
+    let failures = records.count(where: { $0.outcome == .failed || $0.outcome == .timedOut })
     let skipped = records.count(where: { $0.outcome == .skipped })
     let time = records.reduce(0) { $0 + $1.seconds }
     return

@@ -18,17 +18,23 @@ package struct RunSummary: Sendable {
     self.shard = shard
   }
 
-  /// Its lines, the counts last: `Flaky: …`, `Failed: …`, a paragraph for each test `--explain`
-  /// explained (``TestCause/paragraph(for:)``), `Shard 2/4: …`,
-  /// `5 passed, 1 failed, 1 flaky, 1 skipped`.
+  /// Its lines, the counts last: `Flaky: …`, `Timed out: …`, `Failed: …`, a paragraph for each
+  /// test `--explain` explained (``TestCause/paragraph(for:)``), `Shard 2/4: …`,
+  /// `5 passed, 1 failed, 1 flaky, 1 skipped` (and `, 1 timed out` when one did).
   package var lines: [String] {
     var lines: [String] = []
     for record in records where record.outcome == .flaky {
       let attempts = record.attempts.map(\.result.outcome.rawValue).joined(separator: ", ")
       lines.append("Flaky: \(record.name) (\(record.runs) attempts: \(attempts))")
     }
-    for record in records where record.outcome == .failed || record.failedARepetition {
-      let failure = record.attempts.last { $0.result.outcome == .failed }?.result.failure
+    for record in records where record.outcome == .timedOut {
+      let limit = record.attempts.last?.result.failure ?? "timed out"
+      let times = record.runs == 1 ? "" : " (\(record.failures) of \(record.runs) runs failed)"
+      lines.append("Timed out: \(record.name)\(times): \(limit); where it was stuck is above.")
+    }
+    for record in records
+    where record.outcome == .failed || (record.outcome != .timedOut && record.failedARepetition) {
+      let failure = record.attempts.last { $0.result.outcome.isFailure }?.result.failure
       let times = record.runs == 1 ? "" : " (\(record.failures) of \(record.runs) runs)"
       lines.append("Failed: \(record.name)\(times)\(failure.map { ": \($0)" } ?? "")")
     }
@@ -37,9 +43,11 @@ package struct RunSummary: Sendable {
       lines += cause.paragraph(for: record.name)
     }
     if let plan, let shard { lines.append(balance(of: plan, shard: shard)) }
-    let counts = TestRecord.Outcome.allCases.map { outcome in
+    var counts = [TestRecord.Outcome.passed, .failed, .flaky, .skipped].map { outcome in
       "\(records.count(where: { $0.outcome == outcome })) \(outcome.rawValue)"
     }
+    let timedOut = records.count(where: { $0.outcome == .timedOut })
+    if timedOut > 0 { counts.append("\(timedOut) timed out") }
     lines.append(counts.joined(separator: ", "))
     return lines
   }

@@ -17,6 +17,9 @@ package struct SwiftExperimentRunner: ExperimentRunner {
   package let passthrough: [String]
   /// Where each run's folder goes.
   package let workDirectory: URL
+  /// How long the explained test may run in an experiment before it is ended (and fails, timed
+  /// out); `nil`: as long as it takes.
+  package var testTimeout: Duration?
   private let counter = RunCounter()
 
   /// A runner of the tests of the package at `packagePath`, with `passthrough` for `swift test`.
@@ -42,6 +45,7 @@ package struct SwiftExperimentRunner: ExperimentRunner {
       packagePath: packagePath, workDirectory: folder, watchesState: condition.watchesState)
     runner.passthrough = passthrough
     runner.temporaryDirectory = temporary
+    runner.testTimeout = testTimeout
     runner.parallel = condition.atOnce
     if let seed = condition.seed {
       runner.variables.append(.init(name: "CLEANSLATE_SEED", value: String(seed)))

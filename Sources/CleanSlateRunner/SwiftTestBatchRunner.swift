@@ -21,6 +21,9 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
   package var environment: [String: String] = [:]
   /// Called with the command and what it printed, after each run.
   package var echo: @Sendable (SwiftTestInvocation, SwiftCommand.Result) -> Void = { _, _ in }
+  /// How long a test may run before it is ended with its test process (`timedOut`); `nil`: as
+  /// long as it takes.
+  package var testTimeout: Duration?
   private let counter = RunCounter()
   /// The run of every test started early, until a batch of every test takes it.
   private let early = Locked<Started?>(nil)
@@ -101,7 +104,11 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
       try? FileManager.default.removeItem(atPath: run.xunit)
       try? FileManager.default.removeItem(atPath: swiftTestingXUnit)
     }
-    let result = try await run.result.value
+    var result = try await run.result.value
+    for index in result.hung.indices {
+      // Named as `swift test list` prints them.
+      if let test = tests.first(where: result.hung[index].names) { result.hung[index].name = test }
+    }
     echo(run.command, result)
     let printed = XCTestOutput(output: result.standardOutput + "\n" + result.standardError)
     let files = [run.xunit, swiftTestingXUnit].map { path in
@@ -109,23 +116,49 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
     }
     var results: [String: TestResult] = [:]
     for test in tests {
-      results[test] = printed[test] ?? files.lazy.compactMap { $0[test] }.first
+      // (a Swift Testing process ended at a test's limit wrote no XUnit file: its event stream
+      // tells which tests passed before)
+      results[test] =
+        printed[test] ?? files.lazy.compactMap { $0[test] }.first ?? result.swiftTestingEnded[test]
+    }
+    for hung in result.hung {
+      guard let test = tests.first(where: hung.names) else { continue }
+      results[test] = TestResult(
+        .timedOut, seconds: Self.seconds(hung.ran), failure: hung.failure,
+        report: Self.report(of: hung, named: test))
     }
     return TestBatch(
       results: results, status: result.status,
       signal: Self.signal(in: result.standardError + result.standardOutput),
-      diedIn: tests.first(where: printed.neverEnded))
+      diedIn: tests.first(where: printed.neverEnded), endedAHungTest: !result.hung.isEmpty)
   }
 
-  /// Starts `command`, with an XUnit file of its own.
+  /// The report of a test that timed out, its first line naming it as `swift test list` does.
+  package static func report(of hung: HungTest, named test: String) -> [String] {
+    [
+      "Timed out: \(test) ran for \(HangReport.seconds(hung.ran, decimals: 1)), past its limit of \(HangReport.seconds(hung.limit)); its test process was ended."
+    ] + hung.report
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+
+  /// Starts `command`, with an XUnit file of its own, and a watch of its tests' time when they
+  /// have a limit.
   private func start(_ command: SwiftTestInvocation) -> Started {
-    let xunit = workDirectory.appendingPathComponent("run-\(counter.next()).xml").path
+    let number = counter.next()
+    let xunit = workDirectory.appendingPathComponent("run-\(number).xml").path
     let environment = environment
+    let watch = testTimeout.map {
+      SwiftTestWatch(limit: $0, directory: workDirectory.appendingPathComponent("watch-\(number)"))
+    }
     return Started(
       command: command, xunit: xunit,
       result: Task {
         try await SwiftCommand.run(
-          command.arguments + ["--xunit-output", xunit], environment: environment)
+          command.arguments + ["--xunit-output", xunit], environment: environment, watch: watch)
       })
   }
 

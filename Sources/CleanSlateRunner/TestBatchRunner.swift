@@ -19,15 +19,20 @@ package struct TestBatch: Sendable, Equatable {
   package var diedIn: String?
   /// The exit status of `swift test`.
   package var status: Int32
+  /// Whether a test passed its time limit (its result is `timedOut`) and was ended with its
+  /// test process: the tests that process had not run yet have no result.
+  package var endedAHungTest: Bool
 
   /// A batch that ended with `status`.
   package init(
-    results: [String: TestResult], status: Int32 = 0, signal: Int32? = nil, diedIn: String? = nil
+    results: [String: TestResult], status: Int32 = 0, signal: Int32? = nil, diedIn: String? = nil,
+    endedAHungTest: Bool = false
   ) {
     self.results = results
     self.status = status
     self.signal = signal
     self.diedIn = diedIn
+    self.endedAHungTest = endedAHungTest
   }
 
   /// Adds what another `swift test` of the same batch said: its results, and its crash when
@@ -35,6 +40,7 @@ package struct TestBatch: Sendable, Equatable {
   mutating func add(_ other: TestBatch) {
     results.merge(other.results) { $1 }
     status = max(status, other.status)
+    endedAHungTest = endedAHungTest || other.endedAHungTest
     if signal == nil {
       signal = other.signal
       diedIn = other.diedIn

@@ -14,6 +14,8 @@ package struct TestRecord: Sendable, Equatable {
     case flaky
     /// Every attempt was skipped.
     case skipped
+    /// It never passed, and its last attempt ran past its time limit and was ended.
+    case timedOut
   }
 
   /// One run of the test.
@@ -47,23 +49,26 @@ package struct TestRecord: Sendable, Equatable {
 
   /// How many times it ran.
   package var runs: Int { attempts.count }
-  /// How many of its runs failed.
-  package var failures: Int { attempts.count(where: { $0.result.outcome == .failed }) }
+  /// How many of its runs failed (timed-out runs included).
+  package var failures: Int { attempts.count(where: \.result.outcome.isFailure) }
 
   /// Whether some repetition of the selection ended with this test failed: its last attempt in
   /// that repetition failed.
   package var failedARepetition: Bool {
     var last: [Int: TestResult.Outcome] = [:]
     for attempt in attempts { last[attempt.repetition] = attempt.result.outcome }
-    return last.values.contains(.failed)
+    return last.values.contains(where: \.isFailure)
   }
 
-  /// The verdict: skipped when every attempt was, failed when every attempt that ran failed,
-  /// flaky when it failed and passed, else passed.
+  /// The verdict: skipped when every attempt was; when every attempt that ran failed, timed out
+  /// if the last one did, else failed; flaky when it failed (or timed out) and passed; else
+  /// passed.
   package var outcome: Outcome {
     let ran = attempts.filter { $0.result.outcome != .skipped }
     if ran.isEmpty { return .skipped }
-    if ran.allSatisfy({ $0.result.outcome == .failed }) { return .failed }
+    if ran.allSatisfy(\.result.outcome.isFailure) {
+      return ran.last?.result.outcome == .timedOut ? .timedOut : .failed
+    }
     return failures > 0 ? .flaky : .passed
   }
 

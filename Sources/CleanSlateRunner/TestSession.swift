@@ -7,7 +7,8 @@ package import CleanSlateBisect
 /// When a test process dies, the test it was running is failed with the signal (XCTest prints
 /// which test started and never ended); the tests that did not run are run again. When the
 /// output does not say which test it was (Swift Testing), the tests left are run again in halves
-/// until the crash is pinned on one test.
+/// until the crash is pinned on one test. A test that passed its time limit has timed out, and
+/// its process was ended: the tests it had not run are run again, once.
 package struct TestSession<Runner: TestBatchRunner>: Sendable {
   /// What happened, as it happens: a retry and how it ended.
   package enum Event: Sendable, Equatable {
@@ -43,7 +44,7 @@ package struct TestSession<Runner: TestBatchRunner>: Sendable {
         guard var result = ended[records[index].name] else { continue }
         records[index].attempts.append(.init(repetition: repetition, result: result))
         var attempt = 1
-        while result.outcome == .failed, attempt <= retries {
+        while result.outcome.isFailure, attempt <= retries {
           attempt += 1
           let name = records[index].name
           result = try await results(of: [name])[name] ?? result
@@ -72,7 +73,10 @@ package struct TestSession<Runner: TestBatchRunner>: Sendable {
         }
       }
       guard !missing.isEmpty else { continue }
-      if let culprit = outcome.diedIn, missing.contains(culprit) {
+      if outcome.endedAHungTest, missing.count < batch.count {
+        // The hung test's process was ended: the tests it had not run yet run again.
+        pending.insert(missing, at: 0)
+      } else if let culprit = outcome.diedIn, missing.contains(culprit) {
         results[culprit] = TestResult(.failed, failure: outcome.whyUnfinished)
         missing.removeAll { $0 == culprit }
         if !missing.isEmpty { pending.insert(missing, at: 0) }

@@ -32,6 +32,8 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
   let sourceLocation: SourceLocation
   /// The process-state watch the trait asks for (`.sentinel(...)`), if any.
   var sentinel: Sentinel? = nil
+  /// The time limit the trait gives its tests (`.testTimeout(_:)`), if any.
+  var timeLimit: Duration? = nil
 
   /// Always `true`: the tests of a suite, and its nested suites, inherit the trait, so that each
   /// of them gets a scope of its own.

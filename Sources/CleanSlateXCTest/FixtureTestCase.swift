@@ -76,7 +76,7 @@ open class FixtureTestCase: XCTestCase {
     let scope = ScopeRuntime(
       .test, name: name, parent: SuiteScopes.shared.scope(for: Self.self),
       sink: .xcTest(recordingOn: self),
-      identity: { TestIdentity(xcTestNamed: name, of: testClass) })
+      identity: { TestIdentity(xcTestNamed: name, of: testClass) }, timeLimit: testTimeout)
     if let sentinel = Self.sentinel { scope.watchState(sentinel, serial: true) }
     testScope = scope
     scope.liveSynchronously {
@@ -96,6 +96,22 @@ open class FixtureTestCase: XCTestCase {
       SuiteScopes.shared.end(Self.self)
     }
   }
+
+  /// How long this test may run before it is ended as hung: `nil` (the run's limit,
+  /// `CleanSlateDefaults.testTimeout`, which `CLEANSLATE_TEST_TIMEOUT` sets) unless a subclass
+  /// says otherwise, for all its tests or, by `name`, for one.
+  ///
+  /// ```swift
+  /// override var testTimeout: Duration? { .seconds(30) }
+  /// ```
+  ///
+  /// A test that runs past its limit — from its `setUp` to its last fixture teardown — is
+  /// reported with what CleanSlate knows of it (its fixtures, the setup or teardown running, the
+  /// work its `WorkTracker` still counts), and its test process is ended, so that the run ends
+  /// instead of hanging: XCTest on Linux has no time limit of its own, and a test blocked on a
+  /// semaphore cannot be stopped otherwise. Under `cleanslate test --test-timeout`, the runner
+  /// ends it at this limit, with its threads' stacks.
+  open var testTimeout: Duration? { nil }
 
   /// The process-state watch for this class's tests and its suite scope: `nil` (no watch) unless
   /// the run asks for one with `CLEANSLATE_SENTINEL`. Override it to watch this class.

@@ -112,3 +112,55 @@ import Testing
         .first == "Shard 2/2: 2 tests of 3, split by count (no timings).")
   }
 }
+
+/// A test that timed out, in every form a run writes: its own outcome, a JUnit failure of type
+/// `timeout` whose message says after how long and whose text is where it was stuck.
+@Suite struct TimedOutReportsTests {
+  private let records = [
+    TestRecord(
+      name: "Tests.A/testHangs",
+      attempts: [
+        .init(
+          repetition: 1,
+          result: .init(
+            .timedOut, seconds: 5.2, failure: "timed out after 5 seconds",
+            report: ["Timed out: Tests.A/testHangs ran for 5.2 s.", "  #7  wait() at A.swift:9"]))
+      ]),
+    TestRecord(
+      name: "Tests.A/testPasses",
+      attempts: [.init(repetition: 1, result: .init(.passed, seconds: 0.25))]),
+  ]
+
+  @Test func junitHasATimeoutFailureWithWhereTheTestWasStuck() {
+    #expect(
+      JUnitReport.xml(records) == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="cleanslate test" tests="2" failures="1" errors="0" skipped="0" time="5.450000">
+          <testsuite name="Tests.A" tests="2" failures="1" errors="0" skipped="0" time="5.450000">
+            <testcase classname="Tests.A" name="testHangs" time="5.200000">
+              <failure message="timed out after 5 seconds" type="timeout">Timed out: Tests.A/testHangs ran for 5.2 s.
+          #7  wait() at A.swift:9</failure>
+            </testcase>
+            <testcase classname="Tests.A" name="testPasses" time="0.250000"/>
+          </testsuite>
+        </testsuites>
+
+        """)
+  }
+
+  @Test func theSummariesNameTheOutcome() {
+    #expect(
+      SummaryJSON.text(records) == """
+        {"tests":[
+        {"name":"Tests.A/testHangs","outcome":"timedOut","runs":1,"failures":1,"duration":5.2},
+        {"name":"Tests.A/testPasses","outcome":"passed","runs":1,"failures":0,"duration":0.25}
+        ]}
+
+        """)
+    #expect(
+      RunSummary(records).lines == [
+        "Timed out: Tests.A/testHangs: timed out after 5 seconds; where it was stuck is above.",
+        "1 passed, 0 failed, 0 flaky, 0 skipped, 1 timed out",
+      ])
+  }
+}

@@ -9,7 +9,7 @@ import Testing
   /// A suite whose tests end as `behaviour` says, by name and attempt (from 1), counting runs.
   struct SimulatedRunner: TestBatchRunner {
     /// What a test does on its attempt.
-    enum Step: Sendable { case pass, fail, crash, skip }
+    enum Step: Sendable { case pass, fail, crash, skip, hang }
 
     let behaviour: @Sendable (String, Int) -> Step
     /// Whether the output says which test a crash was in (XCTest's does, Swift Testing's not).
@@ -32,6 +32,11 @@ import Testing
         case .crash:
           return TestBatch(
             results: results, status: 1, signal: 11, diedIn: namesCrashedTest ? test : nil)
+        case .hang:
+          // Ended at its limit with its process: the tests after it did not run.
+          results[test] = TestResult(.timedOut, seconds: 5, failure: "timed out after 5 seconds")
+          return TestBatch(
+            results: results, status: 1, signal: 9, diedIn: test, endedAHungTest: true)
         }
       }
       return TestBatch(
@@ -106,6 +111,39 @@ import Testing
     // Then the tests left are run in halves until the crash is pinned on one
     #expect(records.map(\.outcome) == [.passed, .passed, .failed, .passed])
     #expect(runner.batches.value == [["T.A/a", "T.A/b", "T.A/c", "T.A/d"], ["T.A/c"], ["T.A/d"]])
+  }
+
+  @Test func aHungTestTimesOutAndTheTestsItsProcessHadNotRunRunOnceMore() async throws {
+    // Given a test that hangs in the middle of the selection
+    let runner = SimulatedRunner { test, _ in test == "T.A/b" ? .hang : .pass }
+
+    // When they run
+    let records = try await TestSession(runner: runner).run(["T.A/a", "T.A/b", "T.A/c", "T.A/d"])
+
+    // Then it timed out, and the tests after it ran once, together, and passed
+    #expect(records.map(\.outcome) == [.passed, .timedOut, .passed, .passed])
+    #expect(records.map(\.runs) == [1, 1, 1, 1])
+    #expect(records[1].attempts.first?.result.failure == "timed out after 5 seconds")
+    #expect(runner.batches.value == [["T.A/a", "T.A/b", "T.A/c", "T.A/d"], ["T.A/c", "T.A/d"]])
+  }
+
+  @Test func aTimedOutTestIsRetriedAndTimedOutThenPassedIsFlaky() async throws {
+    // Given a test that hangs on its first attempt only, and one that always hangs
+    let runner = SimulatedRunner { test, attempt in
+      switch test {
+      case "T.A/once": attempt == 1 ? .hang : .pass
+      case "T.A/always": .hang
+      default: .pass
+      }
+    }
+
+    // When they run with 1 retry
+    let records = try await TestSession(runner: runner, retries: 1).run(["T.A/always", "T.A/once"])
+
+    // Then the first is flaky, the second timed out in both attempts
+    #expect(records.map(\.outcome) == [.timedOut, .flaky])
+    #expect(records.map(\.failures) == [2, 1])
+    #expect(records.map(\.failedARepetition) == [true, false])
   }
 
   @Test func aSkippedTestIsSkippedAndNotRetried() async throws {

@@ -13,6 +13,9 @@ final class FixtureEntry: Sendable {
   }
 
   let name: String
+  /// The fixture's scope and where it is declared, for the report of a test that hangs.
+  let scope: FixtureScope
+  let declaration: CodeLocation
   private let state = Locked<State>(.pending([]))
 
   private enum State {
@@ -27,9 +30,13 @@ final class FixtureEntry: Sendable {
 
   deinit { LiveObjects.freed(.fixtureEntry) }
 
-  init(name: String, firstTestName: String?) {
+  init(
+    name: String, scope: FixtureScope, declaration: CodeLocation, firstTestName: String?
+  ) {
     LiveObjects.made(.fixtureEntry)
     self.name = name
+    self.scope = scope
+    self.declaration = declaration
     self.firstTestName = firstTestName
   }
 

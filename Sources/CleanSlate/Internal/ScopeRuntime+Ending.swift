@@ -81,7 +81,9 @@ extension ScopeRuntime {
 
   @inline(never)
   private func runBodyEndChecks(_ checks: [@Sendable () async -> [CleanSlateError]]) async {
+    enter(.bodyEndChecks)
     for failure in await Self.runShielded(checks) { report(failure) }
+    enter(.afterBody)
   }
 
   /// Ends the scope: runs every teardown, last in first out, each within its time limit and
@@ -108,13 +110,14 @@ extension ScopeRuntime {
         report(failure)
       }
     }
+    if !checks.isEmpty { enter(.afterTeardownChecks) }
     for failure in await Self.runShielded(checks) { report(failure) }
   }
 
   /// Records the scope's end, after the notes offered to its test if it failed.
   private func finishEnd() {
     if kind == .test {
-      RunningTests.ended()
+      RunningTests.ended(self)
       if hasFailed { makeFailureNotes() }
     }
     emit(.scopeEnd, outcome: finalOutcome, since: began)
@@ -169,6 +172,7 @@ extension ScopeRuntime {
     return TeardownSequence(
       teardowns,
       willRun: { teardown in
+        self.enter(.teardown(fixture: teardown.fixture, registeredAt: teardown.location))
         self.emit(.teardownBegin, fixture: teardown.fixture, testName: testName)
       },
       didRun: { teardown, outcome, start in

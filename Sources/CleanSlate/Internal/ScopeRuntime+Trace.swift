@@ -66,6 +66,7 @@ extension ScopeRuntime {
 
   @inline(never)
   private func beginBody() -> ContinuousClock.Instant {
+    enter(.body)
     emit(.bodyBegin)
     return .now
   }
@@ -73,6 +74,7 @@ extension ScopeRuntime {
   /// Records the body's end: `outcome` when it threw, else passed or failed as the test is.
   @inline(never)
   private func endBody(since start: ContinuousClock.Instant, outcome: LifecycleEvent.Outcome?) {
+    enter(.afterBody)
     emit(.bodyEnd, outcome: outcome ?? (hasFailed ? .failed : .passed), since: start)
   }
 
@@ -81,12 +83,15 @@ extension ScopeRuntime {
     skipped: (any Error) -> Bool, _ body: () throws -> R
   ) rethrows -> R {
     let start = ContinuousClock.now
+    enter(.body)
     emit(.bodyBegin)
     do {
       let result = try body()
+      enter(.afterBody)
       emit(.bodyEnd, outcome: hasFailed ? .failed : .passed, since: start)
       return result
     } catch {
+      enter(.afterBody)
       emit(.bodyEnd, outcome: skipped(error) ? .skipped : .failed, since: start)
       throw error
     }

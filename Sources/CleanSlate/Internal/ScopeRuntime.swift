@@ -26,9 +26,16 @@ package final class ScopeRuntime: Sendable {
   /// The scope's number in the trace, its declared outcome, outline and failure attachments.
   let record: ScopeRecord
   let began: ContinuousClock.Instant
+  /// How long the test may run before it is ended as hung; `nil`: the run's
+  /// ``CleanSlateDefaults/testTimeout``.
+  let timeLimit: Duration?
+  /// Where the test or suite is declared, when its framework tells.
+  let location: CodeLocation?
   let state = Locked(State())
 
   struct State {
+    /// Where the test's life is, for the report of a test that hangs.
+    var phase: LifePhase = .beforeBody
     var entries: [FixtureKey: FixtureEntry] = [:]
     var teardowns: [Teardown] = []
     var bodyEndChecks: [(phase: BodyEndPhase, check: @Sendable () async -> [CleanSlateError])] =
@@ -49,19 +56,26 @@ package final class ScopeRuntime: Sendable {
   ///     ``FailuresOutsideTests``.
   ///   - identity: Tells a test scope's ``TestIdentity`` (its module, its argument case), made
   ///     only when a fixture asks for it; by default the test is known by its scope's name.
+  ///   - timeLimit: How long a test may run before it is ended as hung (``RunningTests``);
+  ///     `nil` leaves it to ``CleanSlateDefaults/testTimeout``.
+  ///   - location: Where the test or suite is declared, when its framework tells.
   package init(
     _ kind: FixtureScope,
     name: String,
     parent: ScopeRuntime?,
     observer: (any LifecycleObserver)?? = .none,
     sink: FailureSink? = nil,
-    identity: (@Sendable () -> TestIdentity)? = nil
+    identity: (@Sendable () -> TestIdentity)? = nil,
+    timeLimit: Duration? = nil,
+    location: CodeLocation? = nil
   ) {
     self.kind = kind
     self.name = name
     self.parent = parent
     self.sink = sink
     self.identify = identity
+    self.timeLimit = timeLimit
+    self.location = location
     switch observer {
     case .some(let chosen): self.observer = chosen
     case .none: self.observer = parent.map(\.observer) ?? EnvironmentTrace.observer
@@ -69,8 +83,8 @@ package final class ScopeRuntime: Sendable {
     record = ScopeRecord(observed: self.observer != nil, keepsOutline: kind == .test)
     began = .now
     LiveObjects.made(.scope)
-    if kind == .test { RunningTests.began() }
     emit(.scopeBegin)
+    if kind == .test { RunningTests.began(self) }
   }
 
   deinit { LiveObjects.freed(.scope) }
@@ -194,7 +208,9 @@ package final class ScopeRuntime: Sendable {
   ) -> (FixtureEntry, runsSetup: Bool) {
     state.withLock { state -> (FixtureEntry, Bool) in
       if let entry = state.entries[fixture.key] { return (entry, false) }
-      let entry = FixtureEntry(name: fixture.name, firstTestName: request.asker.testName)
+      let entry = FixtureEntry(
+        name: fixture.name, scope: fixture.scope, declaration: fixture.location,
+        firstTestName: request.asker.testName)
       state.entries[fixture.key] = entry
       return (entry, true)
     }
@@ -320,14 +336,4 @@ package final class ScopeRuntime: Sendable {
       entry.complete(.failure(failure))
     }
   }
-}
-
-/// How many test scopes have begun and not ended in this process: a call that finds no current
-/// scope while one runs comes from a task that does not inherit the test's scope.
-enum RunningTests {
-  private static let count = Locked(0)
-
-  static func began() { count.withLock { $0 += 1 } }
-  static func ended() { count.withLock { $0 -= 1 } }
-  static var any: Bool { count.value > 0 }
 }

@@ -79,7 +79,8 @@ extension ScopeRuntime {
       ProcessScopeEnding.installOnce()
     }
     let scope = ScopeRuntime(
-      target.kind, name: target.name, parent: parent, sink: sink, identity: identity)
+      target.kind, name: target.name, parent: parent, sink: sink, identity: identity,
+      timeLimit: target.timeLimit, location: target.location)
     if let sentinel = target.sentinel { scope.watchState(sentinel, at: target.location) }
     return scope
   }

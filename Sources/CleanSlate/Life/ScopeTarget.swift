@@ -13,16 +13,20 @@ package struct ScopeTarget: Sendable, Hashable {
   package var sentinel: Sentinel?
   /// Where the suite or test is declared, for failures about the whole scope.
   package var location: CodeLocation?
+  /// How long the test may run before it is ended as hung; `nil`: the run's
+  /// ``CleanSlateDefaults/testTimeout``.
+  package var timeLimit: Duration?
 
   /// Creates a target.
   package init(
     _ kind: FixtureScope, name: String, id: String? = nil, sentinel: Sentinel? = nil,
-    location: CodeLocation? = nil
+    location: CodeLocation? = nil, timeLimit: Duration? = nil
   ) {
     self.kind = kind
     self.name = name
     self.id = id ?? name
     self.sentinel = sentinel
     self.location = location
+    self.timeLimit = timeLimit
   }
 }

@@ -36,6 +36,6 @@ extension ScopeTarget {
     self.init(
       test.isSuite ? .suite : .test, name: test.id.nameComponents.joined(separator: "/"),
       id: test.id.description, sentinel: Self.sentinel(of: test),
-      location: CodeLocation(test.sourceLocation))
+      location: CodeLocation(test.sourceLocation), timeLimit: Self.timeLimit(of: test))
   }
 }

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import CleanSlateBisect
+
+/// Which tests run, from what the frameworks say as they go: XCTest's lines and Swift Testing's
+/// event stream, each test timed from its own start.
+@Suite struct StartedTestsTests {
+  @Test func xcTestLinesStartAndEndTests() {
+    // Given a test that started and ended, and one that started
+    var started = StartedTests()
+    let first = ContinuousClock.now
+    started.read(
+      xcTestLines: [
+        "Test Suite 'A' started at 2026-01-01 10:00:00.000",
+        "Test Case 'A.testOne' started at 2026-01-01 10:00:00.000",
+        "Test Case 'A.testOne' passed (0.001 seconds)",
+        "Test Case 'A.testTwo' started at 2026-01-01 10:00:00.001",
+      ], at: first)
+
+    // When a later read finds the same lines and one more
+    let later = first + .seconds(3)
+    started.read(
+      xcTestLines: [
+        "Test Suite 'A' started at 2026-01-01 10:00:00.000",
+        "Test Case 'A.testOne' started at 2026-01-01 10:00:00.000",
+        "Test Case 'A.testOne' passed (0.001 seconds)",
+        "Test Case 'A.testTwo' started at 2026-01-01 10:00:00.001",
+        "Test Case 'A.testThree' started at 2026-01-01 10:00:03.000",
+      ], at: later)
+
+    // Then each running test is timed from when its start was read
+    #expect(started.running.count == 2)
+    #expect(started.running["A.testTwo"]?.since == first)
+    #expect(started.running["A.testThree"]?.since == later)
+  }
+
+  @Test func swiftTestingEventsNameFunctionsFullyAndLeaveSuitesOut() {
+    var started = StartedTests()
+    started.read(
+      events: """
+        {"kind":"event","payload":{"kind":"testStarted","testID":"M.Suite"},"version":0}
+        {"kind":"event","payload":{"kind":"testStarted","testID":"M.Suite\\/a()\\/S.swift:4:4"},"version":0}
+        {"kind":"event","payload":{"kind":"testStarted","testID":"M.Suite\\/b(x:)\\/S.swift:6:4"},"version":0}
+        {"kind":"event","payload":{"kind":"testEnded","testID":"M.Suite\\/a()\\/S.swift:4:4"},"version":0}
+
+        """, at: .now)
+
+    #expect(started.running.keys.sorted() == ["M.Suite/b(x:)"])
+    #expect(StartedTests.functionName(of: "M.Outer/Inner") == nil)
+    #expect(
+      StartedTests.functionName(of: "M.Outer/Inner/c()/File.swift:12:3") == "M.Outer/Inner/c()")
+  }
+
+  @Test func swiftTestingEventsTellWhichTestsPassedOrWereSkipped() {
+    // Given a test that passed, one that recorded an issue, one with a known issue, a skipped one
+    // and one still running
+    var started = StartedTests()
+    started.read(
+      events: """
+        {"kind":"event","payload":{"instant":{"absolute":10.0},"kind":"testStarted","testID":"M.S\\/a()\\/S.swift:4:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":10.0},"kind":"testStarted","testID":"M.S\\/b()\\/S.swift:6:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":10.0},"kind":"testStarted","testID":"M.S\\/c()\\/S.swift:8:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":10.0},"kind":"testStarted","testID":"M.S\\/e()\\/S.swift:12:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":10.5},"kind":"testEnded","testID":"M.S\\/a()\\/S.swift:4:4"},"version":0}
+        {"kind":"event","payload":{"issue":{"isKnown":false},"kind":"issueRecorded","testID":"M.S\\/b()\\/S.swift:6:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":11.0},"kind":"testEnded","testID":"M.S\\/b()\\/S.swift:6:4"},"version":0}
+        {"kind":"event","payload":{"issue":{"isKnown":true},"kind":"issueRecorded","testID":"M.S\\/c()\\/S.swift:8:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":12.0},"kind":"testEnded","testID":"M.S\\/c()\\/S.swift:8:4"},"version":0}
+        {"kind":"event","payload":{"instant":{"absolute":12.0},"kind":"testSkipped","testID":"M.S\\/d()\\/S.swift:10:4"},"version":0}
+
+        """, at: .now)
+
+    // Then the passed and skipped tests have results, and the one with an issue has none
+    #expect(
+      started.ended == [
+        "M.S/a()": TestResult(.passed, seconds: 0.5),
+        "M.S/c()": TestResult(.passed, seconds: 2),
+        "M.S/d()": TestResult(.skipped),
+      ])
+    #expect(started.running.keys.sorted() == ["M.S/e()"])
+  }
+}
