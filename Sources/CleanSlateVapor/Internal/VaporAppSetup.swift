@@ -33,6 +33,7 @@
       if case .none = option {
         return try await configured(context: context, switching: nil).app
       }
+      try FluentReflection.check()
       var lastSeen: AppDatabaseShape?
       for _ in 0..<3 {
         let known = await shapes.shape(tracingWaitIn: context)
