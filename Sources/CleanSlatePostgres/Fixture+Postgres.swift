@@ -149,17 +149,23 @@
       ) { context in
         let pool = try await context.use(pool)
         let session = try await context.use(session)
-        let clone = try await pool.checkout()
+        let clone: ClonePool.Clone
+        if let ready = await pool.takeReady() {
+          clone = ready
+        } else {
+          clone = try await context.waiting(for: "a database clone") { try await pool.checkout() }
+        }
         let databaseName = clone.name
-        let connection: PostgresConnection
+        let watched: WatchedConnection
         do {
-          connection = try await DatabaseHandOver.liveConnection(of: clone, on: session.server)
+          watched = try await DatabaseHandOver.liveConnection(of: clone, on: session.server)
         } catch {
           await pool.drop(databaseName)
           throw error
         }
+        let connection = watched.connection
         let database = PostgresTestDatabase(
-          name: databaseName, server: session.server, connection: connection)
+          name: databaseName, server: session.server, connection: watched)
         let keptNote = LockedValue<String?>(nil)
         context.addFailureAttachment(named: "\(name) database.txt") {
           keptNote.withLock { $0 }
@@ -169,6 +175,7 @@
           if keepingFailed && context.testFailed {
             await BoundedOperation.close(connection)
             let kept = DatabaseName.kept(databaseName)
+            await pool.keptAside()
             try await session.rename(databaseName, to: kept)
             let note = KeptDatabase.note(kept, on: session.server)
             keptNote.withLock { $0 = note }

@@ -150,9 +150,25 @@
 
     /// Clones `template` into a new database.
     func clone(_ template: String, to name: String) async throws {
-      try await execute(
-        "CREATE DATABASE \(DatabaseName.quoted(name)) TEMPLATE \(DatabaseName.quoted(template)) STRATEGY FILE_COPY",
-        doing: "Creating database '\(name)' from template '\(template)'")
+      try await Self.clone(template, to: name, on: admin, server: server)
+    }
+
+    /// Clones `template` into a new database, on a maintenance connection of the caller's, so
+    /// that several clones can be made at once.
+    static func clone(
+      _ template: String, to name: String, on connection: PostgresConnection,
+      server: PostgresTestServer
+    ) async throws {
+      do {
+        try await connection.query(
+          PostgresQuery(
+            unsafeSQL:
+              "CREATE DATABASE \(DatabaseName.quoted(name)) TEMPLATE \(DatabaseName.quoted(template)) STRATEGY FILE_COPY"
+          ), logger: .cleanSlate)
+      } catch {
+        throw PostgresFixtureError.failed(
+          "Creating database '\(name)' from template '\(template)'", on: server, error)
+      }
     }
 
     /// Drops a database, ending any connection still open to it.

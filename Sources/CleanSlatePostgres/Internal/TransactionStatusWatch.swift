@@ -44,6 +44,9 @@
       /// PostgresNIO's handler on the event loop.
       var sent = 0
       var reachedPostgresNIO = 0
+      /// The transaction status the server last reported: `I` (idle), `T` (in a transaction
+      /// block) or `E` (in a failed one).
+      var lastStatus = UInt8(ascii: "I")
     }
 
     private let state = LockedValue(State())
@@ -58,6 +61,10 @@
 
     /// Whether the server reported a `FATAL` (or `PANIC`) error, ending the connection.
     var serverEnded: Bool { state.withLock { $0.serverEnded } }
+
+    /// Whether the server last reported the connection inside a transaction block (`T`, or `E`
+    /// for a failed one), as it does after every statement: known without a round trip.
+    var isInTransactionBlock: Bool { state.withLock { $0.lastStatus != UInt8(ascii: "I") } }
 
     /// Starts watching the code under test afresh: called as the connection is lent to a test.
     func mark() {
@@ -121,8 +128,10 @@
       state.withLock { $0.reachedPostgresNIO += 1 }
     }
 
-    fileprivate func readReady(idle: Bool) {
+    fileprivate func readReady(status: UInt8) {
+      let idle = status == UInt8(ascii: "I")
       state.withLock { state in
+        state.lastStatus = status
         state.readyInRead = true
         state.wroteAfterReady = false
         if state.ownPending > 0 {
@@ -221,7 +230,7 @@
             switch reading {
             case .skipping: break
             case .readyStatus:
-              watch.readReady(idle: bytes[index] == UInt8(ascii: "I"))
+              watch.readReady(status: bytes[index])
               reading = .skipping
             case .commandTag, .error:
               body.append(contentsOf: bytes[index..<(index + count)])
