@@ -170,9 +170,14 @@
         context.addFailureAttachment(named: "\(name) database.txt") {
           keptNote.withLock { $0 }
         }
+        context.addFailureNote {
+          database.settingsOffer.unreadExplanation(database: databaseName, on: session.server)
+        }
         context.addTeardown {
           let problems = await database.finish()
-          if keepingFailed && context.testFailed {
+          // An app that never read the settings offered to it never used the database: nothing
+          // in it is worth keeping.
+          if keepingFailed && context.testFailed && !database.settingsOffer.isUnread {
             await BoundedOperation.close(connection)
             let kept = DatabaseName.kept(databaseName)
             await pool.keptAside()

@@ -22,6 +22,8 @@
     /// A connection to the database, opened for the test and closed when it ends.
     public let connection: PostgresConnection
     private let opened = LockedValue<[PostgresConnection]>([])
+    /// The settings offered to an app to reach this database, and whether it read them.
+    package let settingsOffer = SettingsOffer()
 
     /// Reads the transaction status the server reports on ``connection``.
     private let watch: TransactionStatusWatch
