@@ -141,7 +141,7 @@
           session: session, template: templateName,
           key: template.key(serverVersion: session.serverVersion), ahead: ahead)
         context.addTeardown { await pool.close() }
-        await pool.refill()
+        await pool.start()
         return pool
       }
       return Fixture<PostgresTestDatabase>(

@@ -12,7 +12,9 @@
   /// clones several at once (``concurrentClones``, each on a maintenance connection of its own),
   /// so that tests that find none ready wait for one clone, not for a queue of them. Databases the
   /// tests are done with are closed and dropped in the background too. At the end of the process
-  /// every clone still ready is dropped, and every drop awaited.
+  /// every clone still ready is left on the server as a spare for the next process (see
+  /// ``ServerSession/leaveSpare(_:of:key:)``), which takes spares before it clones.
+  /// Every drop is awaited.
   actor ClonePool {
     /// A database cloned for one test, and the connection opened to it ahead (`nil` when opening
     /// it failed: the test connects itself, and reports the failure).
@@ -34,6 +36,8 @@
     /// How many clones to keep ready now.
     private var ahead: Int
     private var ready: [Clone] = []
+    /// Spares other processes left, to take before cloning.
+    private var spares: [String] = []
     /// Tests waiting for a clone, first come first served.
     private var waiters: [CheckedContinuation<Clone, any Error>] = []
     /// Clones being made.
@@ -56,6 +60,12 @@
       self.template = template
       self.key = key
       self.ahead = min(max(ahead, 0), Self.maximumAhead)
+    }
+
+    /// Starts filling the pool: with the spares other processes left first.
+    func start() async {
+      spares = (try? await session.spares(of: template, key: key)) ?? []
+      refill()
     }
 
     /// A ready clone for one test, if there is one; otherwise `nil`, without waiting.
@@ -89,7 +99,8 @@
         cloning += 1
         number += 1
         let name = DatabaseName.clone(key: key, token: session.token, number: number)
-        run { pool in await pool.made(name, result: await pool.makeClone(name)) }
+        let spare = spares.isEmpty ? nil : spares.removeFirst()
+        run { pool in await pool.made(name, result: await pool.makeClone(name, from: spare)) }
       }
     }
 
@@ -112,7 +123,7 @@
       let stranded = waiters
       waiters = []
       for waiter in stranded { waiter.resume(throwing: CancellationError()) }
-      for clone in ready { dropInBackground(clone.name, closing: clone.connection?.connection) }
+      for clone in ready { leaveSpareInBackground(clone) }
       ready = []
       // A clone still being made is dropped once made.
       while let task = tasks.values.first { await task.value }
@@ -128,17 +139,24 @@
       ahead = min(Self.maximumAhead, max(ahead, held + waiters.count))
     }
 
-    /// Clones the template into `name` on a maintenance connection of the pool's, then opens the
-    /// test's connection to it.
-    private nonisolated func makeClone(_ name: String) async -> Result<Clone, any Error> {
-      let connection: PostgresConnection
-      do {
-        connection = try await self.maintenanceConnection()
-        try await ServerSession.clone(template, to: name, on: connection, server: session.server)
-      } catch {
-        return .failure(error)
+    /// Takes `spare` as `name` (a rename, through the session's connection), or else clones the
+    /// template into `name` on a maintenance connection of the pool's; then opens the test's
+    /// connection to it.
+    private nonisolated func makeClone(
+      _ name: String, from spare: String?
+    ) async -> Result<Clone, any Error> {
+      if let spare, await session.take(spare, as: name) {
+        // A clone of the template already.
+      } else {
+        do {
+          let connection = try await self.maintenanceConnection()
+          try await ServerSession.clone(
+            template, to: name, on: connection, server: session.server)
+          await self.giveBack(connection)
+        } catch {
+          return .failure(error)
+        }
       }
-      await self.giveBack(connection)
       let opened = try? await WatchedConnection.open(to: session.server, database: name)
       return .success(Clone(name: name, connection: opened))
     }
@@ -151,7 +169,7 @@
       case .success(let clone):
         failing = false
         if closed {
-          dropInBackground(clone.name, closing: clone.connection?.connection)
+          leaveSpareInBackground(clone)
         } else if waiters.isEmpty {
           ready.append(clone)
         } else {
@@ -163,6 +181,15 @@
         if !waiters.isEmpty { waiters.removeFirst().resume(throwing: error) }
       }
       refill()
+    }
+
+    private func leaveSpareInBackground(_ clone: Clone) {
+      run { [session, template, key] _ in
+        if let connection = clone.connection?.connection {
+          await BoundedOperation.close(connection)
+        }
+        await session.leaveSpare(clone.name, of: template, key: key)
+      }
     }
 
     private func dropInBackground(_ name: String, closing connection: PostgresConnection?) {
