@@ -26,7 +26,7 @@
     package let settingsOffer = SettingsOffer()
 
     /// Reads the transaction status the server reports on ``connection``.
-    private let watch: TransactionStatusWatch
+    let watch: TransactionStatusWatch
 
     init(name: String, server: PostgresTestServer, connection: WatchedConnection) {
       self.name = name

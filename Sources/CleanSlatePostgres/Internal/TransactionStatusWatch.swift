@@ -47,6 +47,8 @@
       /// The transaction status the server last reported: `I` (idle), `T` (in a transaction
       /// block) or `E` (in a failed one).
       var lastStatus = UInt8(ascii: "I")
+      /// The errors the server answered with (each is a line of its log, too).
+      var errors = 0
     }
 
     private let state = LockedValue(State())
@@ -61,6 +63,9 @@
 
     /// Whether the server reported a `FATAL` (or `PANIC`) error, ending the connection.
     var serverEnded: Bool { state.withLock { $0.serverEnded } }
+
+    /// How many errors the server answered with on this connection.
+    var errorsRead: Int { state.withLock { $0.errors } }
 
     /// Whether the server last reported the connection inside a transaction block (`T`, or `E`
     /// for a failed one), as it does after every statement: known without a round trip.
@@ -144,6 +149,10 @@
 
     fileprivate func lostFraming() {
       state.withLock { $0.ended = true }
+    }
+
+    fileprivate func readError() {
+      state.withLock { $0.errors += 1 }
     }
 
     fileprivate func connectionEnded() {
@@ -261,6 +270,7 @@
           return
         }
         bodyLeft = length - 4
+        if type == UInt8(ascii: "E") { watch.readError() }
         switch type {
         case UInt8(ascii: "Z") where bodyLeft == 1:
           reading = .readyStatus
