@@ -118,8 +118,8 @@
     /// static let todoAPI = Fixture.hummingbirdApp("todoAPI") { context in
     ///   let database = try await context.use(.todosDatabase)
     ///   let reader = ConfigReader(providers: [
-    ///     database.configProvider(),                     // postgres.host, .port, .user, …
-    ///     EnvironmentVariablesProvider(),                // the app's own
+    ///     database.configProvider(),               // postgres.host, .port, .user, .password, .database
+    ///     EnvironmentVariablesProvider(),          // the app's own
     ///   ])
     ///   return try await buildApplication(reader: reader)
     /// }

@@ -98,8 +98,10 @@
     ///
     /// The template is built once on the server under an advisory lock and reused across runs
     /// (see ``PostgresTemplate``). Clones are made ahead, in the background
-    /// (`CREATE DATABASE … TEMPLATE … STRATEGY FILE_COPY`), each with a connection opened to it,
-    /// so a test only takes one (after one round trip proves the connection alive). When the test
+    /// (`CREATE DATABASE … TEMPLATE … STRATEGY FILE_COPY`, several at once), each with a
+    /// connection opened to it, so a test only takes one (after one round trip proves the
+    /// connection alive); the pool keeps as many ready as tests have held or waited for at once,
+    /// and the clones no test used are left on the server for the next process. When the test
     /// ends its connections are closed (one it left open, or a transaction left open, is reported)
     /// and the database is dropped, both in the background; if the test failed, the database is
     /// kept instead, renamed `cs_kept_…`, its name printed and attached to the test with the
@@ -113,7 +115,8 @@
     ///   - server: The server; by default ``PostgresTestServer/resolve()``'s: the one the
     ///     environment names, or else a throwaway server CleanSlate starts.
     ///   - keepingFailed: Whether to keep the database of a failed test for inspection.
-    ///   - ahead: How many clones (each with an open connection) to keep ready.
+    ///   - ahead: How many clones (each with an open connection) to keep ready at least; the pool
+    ///     keeps more when more tests run at once (up to 16).
     ///   - fileID: The file that calls this, for failure messages; leave the default.
     ///   - filePath: That file's full path; leave the default.
     ///   - line: The line of the call; leave the default.
