@@ -221,9 +221,18 @@
       }
     }
 
-    /// Closes the maintenance connection, which releases the token lock, once the sweep is done.
+    /// Closes the maintenance connection, which releases the token lock, once the sweep is done
+    /// (or after ``BoundedOperation/timeLimit``, on a server that stopped answering it: closing
+    /// ends the sweep's query, and the next process sweeps again).
     func close() async {
-      await sweeping?.value
+      if let sweeping {
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask { await sweeping.value }
+          group.addTask { try? await Task.sleep(for: BoundedOperation.timeLimit) }
+          await group.next()
+          group.cancelAll()
+        }
+      }
       try? await admin.close()
     }
 
