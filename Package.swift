@@ -79,6 +79,21 @@ let package = Package(
     ),
     // Link-safe tree removal, shared by the sandboxes and the launch reset (internal).
     .target(name: "CleanSlateFileSystem", swiftSettings: strictSettings),
+    // The one way CleanSlate's modules and tests start and await child processes (internal):
+    // swift-subprocess, so that no child inherits another's descriptors and no wait holds one
+    // of Swift concurrency's threads.
+    .target(
+      name: "CleanSlateChildProcess",
+      dependencies: [
+        "CleanSlate",
+        .product(name: "Subprocess", package: "swift-subprocess"),
+        // FilePath: the System framework on Apple platforms, swift-system elsewhere.
+        .product(
+          name: "SystemPackage", package: "swift-system",
+          condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])),
+      ],
+      swiftSettings: strictSettings
+    ),
 
     // MARK: - Launch reset (linked by the app under test) and the launched-app fixture
     .target(
@@ -91,6 +106,7 @@ let package = Package(
       dependencies: [
         "CleanSlate",
         "CleanSlateLaunch",
+        "CleanSlateChildProcess",
         product("Subprocess", of: "swift-subprocess", trait: "LaunchedApp"),
         // FilePath: the System framework on Apple platforms, swift-system elsewhere.
         .product(
@@ -130,6 +146,7 @@ let package = Package(
       name: "CleanSlatePostgres",
       dependencies: [
         "CleanSlate",
+        "CleanSlateChildProcess",
         product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
         product("NIOCore", of: "swift-nio", trait: "Postgres"),
         product("NIOPosix", of: "swift-nio", trait: "Postgres"),
@@ -188,7 +205,7 @@ let package = Package(
     // Finds the tests that make a test fail when they run before it (`cleanslate bisect`).
     .target(
       name: "CleanSlateBisect",
-      dependencies: ["CleanSlate", "CleanSlateReport"],
+      dependencies: ["CleanSlate", "CleanSlateChildProcess", "CleanSlateReport"],
       swiftSettings: strictSettings
     ),
     // Runs a package's tests in shards balanced by past timings, with retries that name flaky
@@ -215,6 +232,7 @@ let package = Package(
       name: "CleanSlateTests",
       dependencies: [
         "CleanSlate",
+        "CleanSlateChildProcess",
         "CleanSlateFileSystem",
         "CleanSlateTestSupport",
         "CleanSlateSandboxProbe",
@@ -225,7 +243,7 @@ let package = Package(
     // A child process for the sandbox crash test: makes a sandbox, then dies or waits.
     .executableTarget(
       name: "CleanSlateSandboxProbe",
-      dependencies: ["CleanSlate"],
+      dependencies: ["CleanSlate", "CleanSlateChildProcess"],
       path: "Tests/CleanSlateSandboxProbe",
       swiftSettings: strictSettings
     ),
@@ -265,7 +283,7 @@ let package = Package(
     // Helpers shared by the test targets.
     .target(
       name: "CleanSlateTestSupport",
-      dependencies: ["CleanSlate", "CleanSlateTesting"],
+      dependencies: ["CleanSlate", "CleanSlateChildProcess", "CleanSlateTesting"],
       path: "Tests/CleanSlateTestSupport",
       swiftSettings: strictSettings
     ),
@@ -321,7 +339,8 @@ let package = Package(
     .testTarget(
       name: "CleanSlatePostgresTests",
       dependencies: [
-        "CleanSlatePostgres", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
+        "CleanSlatePostgres", "CleanSlateChildProcess", "CleanSlateTesting", "CleanSlateXCTest",
+        "CleanSlateTestSupport",
         "CleanSlatePostgresProbe",
       ],
       swiftSettings: strictSettings
@@ -348,7 +367,8 @@ let package = Package(
     .testTarget(
       name: "CleanSlateVaporTests",
       dependencies: [
-        "CleanSlateVapor", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
+        "CleanSlateVapor", "CleanSlateChildProcess", "CleanSlateTesting", "CleanSlateXCTest",
+        "CleanSlateTestSupport",
         "CleanSlateHTTP",
         product("VaporTesting", of: "vapor", trait: "Vapor"),
         product("XCTVapor", of: "vapor", trait: "Vapor"),

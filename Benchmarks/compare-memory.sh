@@ -6,8 +6,9 @@
 #   Benchmarks/compare-memory.sh BASE_BUNDLE NEW_BUNDLE RUNS VARIANT...
 #
 # Each bundle is CleanSlateMemoryBenchmarksPackageTests.xctest from `swift build -c release
-# --build-tests` in a copy of Benchmarks/Memory inside a checkout of each version (its
-# dependency is the checkout around it, `../..`). Sizes: CLEANSLATE_BENCH_SIZES, "5000 20000".
+# --build-tests` (release) or `swift build --build-tests` (debug, as `swift test` builds) in a
+# copy of Benchmarks/Memory inside a checkout of each version (its dependency is the checkout
+# around it, `../..`). Sizes: CLEANSLATE_BENCH_SIZES, "5000 20000".
 set -euo pipefail
 [ $# -ge 4 ] || { echo "usage: $0 BASE_BUNDLE NEW_BUNDLE RUNS VARIANT..." >&2; exit 2; }
 base=$1 new=$2 runs=$3

@@ -13,11 +13,14 @@ package enum FailuresOutsideTests {
   /// is not marked failed.
   @TaskLocal package static var sink: (@Sendable (String) -> Void)?
 
-  /// Prints `failure` and marks the run failed.
+  /// Prints `failure` and marks the run failed; the process then exits with a failure status at
+  /// its end, even where no integration ends its run (a Swift Testing run that never opened a
+  /// scope).
   package static func report(_ failure: CleanSlateError) {
     let line = "\(failure.location.filePath):\(failure.location.line): error: \(failure)\n"
     if let sink { return sink(line) }
     failed.withLock { $0 = true }
+    ProcessScopeEnding.installOnce()
     FileHandle.standardError.write(Data(line.utf8))
   }
 

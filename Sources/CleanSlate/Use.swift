@@ -25,7 +25,7 @@ public func use<Value>(
   guard let scope = ScopeRuntime.current else {
     var failure = CleanSlateError.noScope(for: "use(.\(fixture.name))", at: location)
     failure.fixture = fixture.name
-    throw FailureSink.recordOutsideScopes(failure) ?? failure
+    throw FailureSink.recordOutsideScopes(failure, throwing: true) ?? failure
   }
   return try await scope.use(fixture, at: location)
 }

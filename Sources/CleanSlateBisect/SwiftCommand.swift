@@ -1,4 +1,4 @@
-import Dispatch
+import CleanSlateChildProcess
 import Foundation
 
 /// Runs the `swift` driver (`swift test ...`) to its end and collects what it printed.
@@ -36,46 +36,13 @@ package enum SwiftCommand {
   private static func runOnce(
     _ arguments: [String], environment: [String: String]
   ) async throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift"] + arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    return await withCheckedContinuation { continuation in
-      // Off Swift concurrency's threads: reading both pipes to their end blocks.
-      DispatchQueue.global().async {
-        let errorData = ErrorReader(error.fileHandleForReading)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        continuation.resume(
-          returning: Result(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData.wait(), as: UTF8.self)))
-      }
-    }
-  }
-}
-
-/// Reads a pipe to its end on a queue of its own, so that a full pipe never stalls the child.
-private final class ErrorReader: @unchecked Sendable {
-  private var data = Data()
-  private let done = DispatchSemaphore(value: 0)
-
-  init(_ handle: FileHandle) {
-    DispatchQueue.global().async { [self] in
-      data = handle.readDataToEndOfFile()
-      done.signal()
-    }
-  }
-
-  func wait() -> Data {
-    done.wait()
-    return data
+    let outcome = try await ChildProcess(
+      "/usr/bin/env", ["swift"] + arguments,
+      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+      directory: FileManager.default.currentDirectoryPath
+    ).run()
+    return Result(
+      status: outcome.status, standardOutput: outcome.standardOutput,
+      standardError: outcome.standardError)
   }
 }

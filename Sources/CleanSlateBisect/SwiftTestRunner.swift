@@ -17,6 +17,18 @@ package struct SwiftTestRunner: TestRunner {
   /// Whether runs watch process state (`CLEANSLATE_SENTINEL=1`), so that the trace of the run
   /// that fails says what the polluters left behind; `CLEANSLATE_SENTINEL=0` otherwise.
   package var watchesState = true
+  /// Variables each run sets besides the sentinel's (`CLEANSLATE_SEED`, `TZ`), printed with its
+  /// command.
+  package var variables: [SwiftTestInvocation.Variable] = []
+  /// Arguments for every run (those given to `cleanslate test` after `--`).
+  package var passthrough: [String] = []
+  /// Whether the tests run at the same time, as `swift test` runs them with ``passthrough``
+  /// (Swift Testing's in one process; XCTest's in processes of their own under `--parallel`),
+  /// instead of one at a time (`--no-parallel`).
+  package var parallel = false
+  /// The temporary directory of each run (`TMPDIR`), where `swift` leaves folders of its own;
+  /// this process's when `nil`.
+  package var temporaryDirectory: URL?
   private let counter = RunCounter()
 
   package init(packagePath: String, workDirectory: URL, watchesState: Bool = true) {
@@ -44,12 +56,14 @@ package struct SwiftTestRunner: TestRunner {
   package func invocation(of tests: [String]) -> SwiftTestInvocation {
     var arguments = ["test", "--skip-build"]
     if packagePath != "." { arguments += ["--package-path", packagePath] }
-    arguments += ["--no-parallel"] + SwiftTestSelection.arguments(for: tests)
+    if !parallel { arguments.append("--no-parallel") }
+    arguments += SwiftTestSelection.arguments(for: tests)
+    arguments += parallel ? passthrough : passthrough.filter { !Self.parallelism.contains($0) }
     return SwiftTestInvocation(
       environment: [
         .init(name: "CLEANSLATE_SENTINEL", value: watchesState ? "1" : "0"),
         .init(name: "CLEANSLATE_SENTINEL_MODE", value: "warn"),
-      ],
+      ] + variables,
       arguments: arguments)
   }
 
@@ -59,6 +73,7 @@ package struct SwiftTestRunner: TestRunner {
     let trace = workDirectory.appendingPathComponent("run-\(number).jsonl").path
     let command = invocation(of: tests)
     var environment = ["CLEANSLATE_TRACE": trace]
+    if let temporaryDirectory { environment["TMPDIR"] = temporaryDirectory.path }
     for variable in command.environment { environment[variable.name] = variable.value }
     let result = try await SwiftCommand.run(
       command.arguments + ["--xunit-output", results], environment: environment)
@@ -72,9 +87,13 @@ package struct SwiftTestRunner: TestRunner {
       passed = XUnitResults.passed(victim, in: xml)
       firstFailure = XUnitResults.firstFailure(of: victim, in: xml)
     } else {
+      // XCTest prints each test's end, except under --parallel: then its XUnit file says.
       let output = result.standardOutput + result.standardError
-      passed = XCTestOutput.passed(victim, in: output)
-      firstFailure = XCTestOutput.firstFailure(of: victim, in: output)
+      let xml = { (try? String(contentsOfFile: results, encoding: .utf8)) ?? "" }
+      passed = XCTestOutput.passed(victim, in: output) ?? XUnitResults.passed(victim, in: xml())
+      firstFailure =
+        XCTestOutput.firstFailure(of: victim, in: output)
+        ?? XUnitResults.firstFailure(of: victim, in: xml())
     }
     guard let passed else {
       guard tests.count > 1 else {
@@ -93,6 +112,10 @@ package struct SwiftTestRunner: TestRunner {
       victimPassed: passed, firstFailure: passed ? nil : firstFailure, command: command,
       tracePath: existing(trace))
   }
+
+  /// The options of `swift test` that choose how tests run at once, left out of a run of tests
+  /// one at a time.
+  private static let parallelism: Set<String> = ["--parallel", "--no-parallel"]
 
   private func existing(_ path: String) -> String? {
     FileManager.default.fileExists(atPath: path) ? path : nil

@@ -17,10 +17,26 @@ struct ReportCommand: ParsableCommand {
   @Option(help: "The report's title.")
   var title = "Lifecycle report"
 
+  @Option(
+    help: ArgumentHelp(
+      "The --summary-json of cleanslate test --explain: why each flaky test failed, in a \"Why flaky\" section (repeatable).",
+      valueName: "file"))
+  var summaryJSON: [String] = []
+
   func run() throws {
     let log = try files.read()
     let report = LifecycleReport(log)
-    let html = HTMLReport.render(report, title: title)
+    var explained: [(test: String, cause: TestCause)] = []
+    for path in summaryJSON {
+      guard let data = FileManager.default.contents(atPath: path),
+        let causes = TestCause.explained(inSummary: data)
+      else {
+        throw ValidationError(
+          "\(path) is not the --summary-json of a cleanslate test run (or cannot be read).")
+      }
+      explained += causes
+    }
+    let html = HTMLReport.render(report, title: title, explained: explained)
     do {
       try Data(html.utf8).write(to: URL(fileURLWithPath: output))
     } catch {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import CleanSlate
 import CleanSlateBisect
+import CleanSlateReport
 import CleanSlateRunner
 import Foundation
 
@@ -14,7 +16,9 @@ struct TestCommand: AsyncParsableCommand {
       one --shard of them. Shards are balanced by the tests' durations in --timings files \
       (lifecycle traces, or JUnit/XUnit XML of an earlier run); without timings the tests are \
       split by count. A failed test runs again alone up to --retries times: failed, then passed, \
-      is flaky. Arguments after -- go to swift test.
+      is flaky. With --explain, each test that failed at least once is run again by experiments \
+      (alone, seed, time zone, order, parallel, load) until one decides why. Arguments after -- \
+      go to swift test.
       """)
 
   @Option(help: "The package's directory.")
@@ -54,6 +58,18 @@ struct TestCommand: AsyncParsableCommand {
     help: ArgumentHelp("Run the selection this many times.", valueName: "n"))
   var repetitions = 1
 
+  @Flag(
+    help:
+      "After the run, tell why each test that failed at least once failed: order, seed, time zone, parallel, load, intrinsic (or failing, or unknown)."
+  )
+  var explain = false
+
+  @Option(
+    help: ArgumentHelp(
+      "How long the experiments on one test may take, with --explain (default 60).",
+      valueName: "seconds"))
+  var explainBudget: String?
+
   @Option(help: ArgumentHelp("Write the results as JUnit XML to this file.", valueName: "file"))
   var junit: String?
 
@@ -76,6 +92,16 @@ struct TestCommand: AsyncParsableCommand {
     guard repetitions >= 1 else { throw ValidationError("--repeat must be 1 or more.") }
     if let shard {
       do { _ = try ShardSpec(parsing: shard) } catch { throw ValidationError("\(error)") }
+    }
+    if let explainBudget {
+      guard explain else {
+        throw ValidationError("--explain-budget sets the budget of --explain: give --explain too.")
+      }
+      guard budgetSeconds != nil else {
+        throw ValidationError(
+          "--explain-budget '\(explainBudget)' is not a number of seconds: give a whole number greater than 0, as 60."
+        )
+      }
     }
     let ownOptions = [
       ("--filter", "would hide tests from cleanslate test: give --filter to cleanslate test"),
@@ -133,13 +159,48 @@ struct TestCommand: AsyncParsableCommand {
         print("Retried \(test) alone (attempt \(attempt)): \(outcome.rawValue)")
       }
     }
-    let records = try await session.run(selection.tests)
+    var records = try await session.run(selection.tests)
+    if explain { try await explainFailures(in: &records, ran: selection.tests, work: work) }
     try write(records)
     for line in RunSummary(records, plan: selection.plan, shard: spec).lines { print(line) }
     if records.contains(where: \.failedARepetition)
       || (failOnFlaky && records.contains { $0.outcome == .flaky })
     {
       throw ExitCode.failure
+    }
+  }
+
+  /// The budget `--explain-budget` gives, in seconds; `nil` when it is not a whole number of
+  /// seconds greater than 0.
+  private var budgetSeconds: Int? {
+    guard let explainBudget else { return 60 }
+    return Int(explainBudget.trimmingCharacters(in: .whitespaces)).flatMap { $0 > 0 ? $0 : nil }
+  }
+
+  /// Gives each record that failed at least once its cause, by experiments run after the run.
+  private func explainFailures(
+    in records: inout [TestRecord], ran tests: [String], work: URL
+  ) async throws {
+    let failed = records.indices.filter { records[$0].failures > 0 }
+    guard !failed.isEmpty else { return }
+    let budget = budgetSeconds ?? 60
+    print(
+      "Explaining \(failed.count) test\(failed.count == 1 ? "" : "s") that failed (a budget of \(budget) s each):"
+    )
+    let runner = SwiftExperimentRunner(
+      packagePath: packagePath, passthrough: swiftTestArguments, workDirectory: work)
+    var explainer = Explainer(runner: runner, budget: .seconds(budget))
+    explainer.progress = { test, run in
+      let outcome = run.passed ? "passed" : "failed" + (run.failure.map { ": \($0)" } ?? "")
+      print("  \(test): \(run.what): \(outcome)")
+    }
+    for index in failed {
+      let test = records[index].name
+      let together = tests.filter {
+        SwiftTestFilter.isSwiftTesting($0) == SwiftTestFilter.isSwiftTesting(test)
+      }
+      let earlier = Array(together.prefix { $0 != test })
+      records[index].cause = try await explainer.explain(test, earlier: earlier, together: together)
     }
   }
 

@@ -57,6 +57,9 @@ enum HTMLAssets {
     td.o-passed { color: var(--passed); } td.o-failed { color: var(--failed); } td.o-timedOut { color: var(--timedOut); }
     ul.problems li { margin: 2px 0; }
     ul.problems pre.note { white-space: pre-wrap; margin: 2px 0 4px 16px; font-size: 12px; }
+    dl.causes dt { font-weight: 600; margin-top: 10px; } dl.causes dt span { font-weight: normal; color: var(--failed); }
+    dl.causes dd { margin: 2px 0 0 16px; } dl.causes p { margin: 2px 0; }
+    dl.causes pre.note { white-space: pre-wrap; word-break: break-all; margin: 2px 0; font-size: 12px; }
     #warnings { color: #8a5a00; }
     """#
 

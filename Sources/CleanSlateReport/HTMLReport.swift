@@ -9,9 +9,11 @@ import Foundation
 /// by the page's script from the embedded data, only for the part in view: tests too narrow to
 /// see are merged into one mark per few pixels, so a trace of 100,000 events stays responsive.
 package enum HTMLReport {
-  /// The page.
+  /// The page; with `explained` (what `cleanslate test --explain` wrote in its summary), a "Why
+  /// flaky" section after the problems.
   package static func render(
-    _ report: LifecycleReport, title: String = "Lifecycle report"
+    _ report: LifecycleReport, title: String = "Lifecycle report",
+    explained: [(test: String, cause: TestCause)] = []
   )
     -> String
   {
@@ -49,6 +51,7 @@ package enum HTMLReport {
 
       """
     html += problemsSection(report)
+    if !explained.isEmpty { html += whyFlakySection(explained) }
     html += fixturesSection(report)
     html += waitsSection(report)
     html += slowestSection(report)
@@ -103,6 +106,21 @@ package enum HTMLReport {
       html += "</ul>\n"
     }
     return html + "</section>\n"
+  }
+
+  private static func whyFlakySection(_ explained: [(test: String, cause: TestCause)]) -> String {
+    var html = "<section id=\"why-flaky\">\n<h2>Why flaky</h2>\n<dl class=\"causes\">\n"
+    for (test, cause) in explained {
+      html += "<dt>\(escapeHTML(test)) <span class=\"cause-\(cause.kind.rawValue)\">"
+      html += "\(escapeHTML(cause.heading))</span></dt>\n"
+      html += "<dd><p>\(escapeHTML(cause.summary))</p>"
+      if !cause.reproduce.isEmpty {
+        html +=
+          "<p class=\"note\">Reproduce:</p><pre class=\"note\">\(escapeHTML(cause.reproduce))</pre>"
+      }
+      html += "</dd>\n"
+    }
+    return html + "</dl>\n</section>\n"
   }
 
   private static func fixturesSection(_ report: LifecycleReport) -> String {

@@ -1,4 +1,5 @@
 import CleanSlateBisect
+internal import CleanSlateReport
 
 /// The JUnit XML of a `cleanslate test` run, as Maven Surefire writes it for reruns: one
 /// `<testsuite>` per class or suite, a `<testcase>` per test named so that `classname/name` is
@@ -7,7 +8,9 @@ import CleanSlateBisect
 /// A failed test has a `<failure>` for its first failed attempt and a `<rerunFailure>` for each
 /// later one; a flaky test has a `<flakyFailure>` for each failed attempt and no `<failure>`, so
 /// that CI dashboards count it as passed and flag it flaky; a skipped test has `<skipped/>`. A
-/// test's `time` is the mean of its attempts, in seconds (what `--timings` reads back).
+/// test's `time` is the mean of its attempts, in seconds (what `--timings` reads back). A test
+/// `--explain` explained has its cause as a property, `cleanslate.cause`, and its paragraph in
+/// `<system-out>`, where CI dashboards show it.
 package enum JUnitReport {
   /// The document for `records`.
   package static func xml(_ records: [TestRecord], name: String = "cleanslate test") -> String {
@@ -47,6 +50,13 @@ package enum JUnitReport {
         element($0.offset == 0 ? "failure" : "rerunFailure", $0.element.result)
       }
     }
+    if let cause = record.cause {
+      children.insert(
+        #"      <properties><property name="cleanslate.cause" value="\#(cause.kind.rawValue)"/></properties>"#,
+        at: 0)
+      let text = cause.paragraph(for: record.name).joined(separator: "\n")
+      children.append("      <system-out>\(escapedText(text))</system-out>")
+    }
     guard !children.isEmpty else { return [open + "/>"] }
     return [open + ">"] + children + ["    </testcase>"]
   }
@@ -75,6 +85,12 @@ package enum JUnitReport {
     let micros = Int64((value * 1e6).rounded())
     let fraction = String(micros % 1_000_000)
     return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+  }
+
+  /// `text` for an XML element's content: newlines kept.
+  static func escapedText(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
+      .joined(separator: "\n")
   }
 
   /// `text` for an XML attribute.

@@ -18,7 +18,8 @@ package struct RunSummary: Sendable {
     self.shard = shard
   }
 
-  /// Its lines, the counts last: `Flaky: …`, `Failed: …`, `Shard 2/4: …`,
+  /// Its lines, the counts last: `Flaky: …`, `Failed: …`, a paragraph for each test `--explain`
+  /// explained (``TestCause/paragraph(for:)``), `Shard 2/4: …`,
   /// `5 passed, 1 failed, 1 flaky, 1 skipped`.
   package var lines: [String] {
     var lines: [String] = []
@@ -30,6 +31,10 @@ package struct RunSummary: Sendable {
       let failure = record.attempts.last { $0.result.outcome == .failed }?.result.failure
       let times = record.runs == 1 ? "" : " (\(record.failures) of \(record.runs) runs)"
       lines.append("Failed: \(record.name)\(times)\(failure.map { ": \($0)" } ?? "")")
+    }
+    for record in records {
+      guard let cause = record.cause else { continue }
+      lines += cause.paragraph(for: record.name)
     }
     if let plan, let shard { lines.append(balance(of: plan, shard: shard)) }
     let counts = TestRecord.Outcome.allCases.map { outcome in

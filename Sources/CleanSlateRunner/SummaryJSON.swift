@@ -6,6 +6,8 @@ internal import CleanSlateReport
 /// ```json
 /// {"tests":[{"name":"Tests.A/testB","outcome":"flaky","runs":2,"failures":1,"duration":0.004}]}
 /// ```
+///
+/// A test `--explain` explained has its `"cause"` too (``TestCause/write(to:)``).
 package enum SummaryJSON {
   /// The document for `records`, one test a line.
   package static func text(_ records: [TestRecord]) -> String {
@@ -19,7 +21,12 @@ package enum SummaryJSON {
       json.number(record.runs)
       json.raw(",\"failures\":")
       json.number(record.failures)
-      json.raw(",\"duration\":\((record.seconds * 1e6).rounded() / 1e6)}")
+      json.raw(",\"duration\":\((record.seconds * 1e6).rounded() / 1e6)")
+      if let cause = record.cause {
+        json.raw(",\"cause\":")
+        cause.write(to: &json)
+      }
+      json.raw("}")
     }
     json.raw("\n]}\n")
     return json.text

@@ -1,4 +1,5 @@
 package import CleanSlateBisect
+package import CleanSlateReport
 
 /// What happened to one test in a `cleanslate test` run: every attempt, in order, and the
 /// verdict they add up to.
@@ -33,11 +34,15 @@ package struct TestRecord: Sendable, Equatable {
   package let name: String
   /// Its attempts, in the order they ran.
   package var attempts: [Attempt] = []
+  /// Why it failed, as `--explain` decided it; `nil` for a test that never failed, or when not
+  /// asked.
+  package var cause: TestCause?
 
   /// A test that has not run yet.
-  package init(name: String, attempts: [Attempt] = []) {
+  package init(name: String, attempts: [Attempt] = [], cause: TestCause? = nil) {
     self.name = name
     self.attempts = attempts
+    self.cause = cause
   }
 
   /// How many times it ran.

@@ -55,9 +55,13 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
     guard test.isSuite || testCase != nil else {
       return try await FailureTracking.observing(test, function)
     }
-    try await provideScope(
-      for: ScopeTarget(test), identity: TestIdentity.provider(for: test, case: testCase),
-      performing: function)
+    // Nothing is built before the test's own task starts: what a case's task allocates stays
+    // allocated until its whole test function ends.
+    try await ScopeRuntime.inOwnTask(if: !test.isSuite) {
+      try await live(
+        ScopeTarget(test), identity: TestIdentity.provider(for: test, case: testCase),
+        performing: function)
+    }
   }
 }
 

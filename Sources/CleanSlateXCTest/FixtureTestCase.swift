@@ -21,7 +21,7 @@ public import XCTest
 /// class's first test to its last), inside the process scope (until the test bundle finishes).
 /// The test scope is current while `setUp`, the test body and `tearDown` run, so the global
 /// `use(_:)` resolves there too. After the body, the checks registered for its end run
-/// (``verifyLater(_:fileID:filePath:line:column:)``); after the test's own tearDown methods,
+/// (`verifyLater(_:)`); after the test's own tearDown methods,
 /// `@Resettable` properties are reset, then the fixtures are torn down, last in first out, then
 /// leak checks run. See <doc:LifecycleOrder>.
 ///
@@ -36,7 +36,6 @@ open class FixtureTestCase: XCTestCase {
   var resettables: [any ResettableKeyPath] = []
   /// Whether the test method is running (not setUp or tearDown).
   private(set) var isRunningBody = false
-  private var bodyFinished = false
 
   #if !canImport(ObjectiveC)
     /// Creates the test case; XCTest calls this once for every test method.
@@ -50,19 +49,21 @@ open class FixtureTestCase: XCTestCase {
       }
     }
 
-    /// Runs the test method, then the checks registered for the end of its body, before the
-    /// tearDown methods. A fixture that failed to set up in the body was recorded where it
-    /// failed: the error it throws ends the body and is not recorded again.
+    /// Runs the test method between the trace's body events, then the checks registered for
+    /// the end of its body, before the tearDown methods. What the body threw is recorded first:
+    /// a fixture's setup failure was recorded where it failed; any other error is recorded as
+    /// XCTest records it, before what the end of the body finds.
     private func runBody(_ body: () throws -> Void) throws {
+      guard let testScope else { return try body() }
       isRunningBody = true
       defer {
         isRunningBody = false
-        finishBody()
+        testScope.finishBodySynchronously()
       }
       do {
-        try Self.runTracingBody(of: self, body)
-      } catch is FixtureUnavailable {
-        return
+        try testScope.runBodySynchronously(skipped: { $0 is XCTSkip }, body)
+      } catch {
+        if let left = testScope.settle(error, skipped: error is XCTSkip) { throw left }
       }
     }
   #endif
@@ -78,21 +79,18 @@ open class FixtureTestCase: XCTestCase {
       identity: { TestIdentity(xcTestNamed: name, of: testClass) })
     if let sentinel = Self.sentinel { scope.watchState(sentinel, serial: true) }
     testScope = scope
-    ScopeRuntime.$current.withValue(scope) {
+    scope.liveSynchronously {
       #if canImport(ObjectiveC)
         // Apple's XCTest has no hook between the body and its teardown blocks: the first block
         // registered runs last, right before the tearDown methods.
-        addTeardownBlock { [self] in finishBody() }
+        addTeardownBlock { scope.finishBodySynchronously() }
       #endif
       super.invokeTest()
-      finishBody()
+      scope.finishBodySynchronously()
       resetResettables()
-      declareOutcome(of: scope)
-      endSynchronously(scope)
-      reportNotesAndAttachments(of: scope)
+      if testRun?.hasBeenSkipped == true { scope.declareOutcome(.skipped) }
     }
     testScope = nil
-    bodyFinished = false
     if endsSuiteScope {
       endsSuiteScope = false
       SuiteScopes.shared.end(Self.self)
@@ -179,7 +177,8 @@ open class FixtureTestCase: XCTestCase {
   ) throws -> Value {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let testScope = testScope
-    let result = runSynchronously { () async -> Result<Value, any Error> in
+    let result = waitSynchronously(on: currentThreadWaiter()) {
+      () async -> Result<Value, any Error> in
       do {
         return .success(try await Self.value(of: fixture, in: testScope, at: location))
       } catch {
@@ -203,16 +202,8 @@ open class FixtureTestCase: XCTestCase {
 
   // MARK: - Failures
 
-  /// Runs the checks registered for the end of the body, once; they record what they find.
-  private func finishBody() {
-    guard !bodyFinished, let testScope else { return }
-    bodyFinished = true
-    guard testScope.hasBodyEndChecks else { return }
-    runSynchronously { await testScope.finishBody() }
-  }
-
   /// Records a CleanSlate failure as a failure of the test, at the failure's location, past
-  /// this class's own recording (the engine has put it in the trace and marked the test).
+  /// this class's own recording (the engine has put it in the trace and taken note of it).
   func recordOwnFailure(_ failure: CleanSlateError) {
     #if canImport(ObjectiveC)
       super.record(XCTIssue(cleanSlateFailure: failure))
@@ -224,22 +215,31 @@ open class FixtureTestCase: XCTestCase {
   }
 
   #if canImport(ObjectiveC)
-    /// Marks the test scope failed, so teardowns can see it, and traces the issue; an error of a
-    /// fixture that failed to set up was recorded where it failed, and is not recorded again.
+    /// Takes note of the issue in the test's scope, so teardowns can see the test failed, and
+    /// traces it; an error of a fixture that failed to set up was recorded where it failed, and
+    /// is not recorded again.
     open override func record(_ issue: XCTIssue) {
       if issue.associatedError is FixtureUnavailable { return }
-      testScope?.markFailed()
-      traceIssue(issue)
+      let location = issue.sourceCodeContext.location.map {
+        CodeLocation(
+          fileID: $0.fileURL.lastPathComponent, filePath: $0.fileURL.path, line: $0.lineNumber,
+          column: 1)
+      }
+      testScope?.noteFrameworkIssue(issue.compactDescription, at: location, known: false)
       super.record(issue)
     }
   #else
-    /// Marks the test scope failed, so teardowns can see it, and traces the failure.
+    /// Takes note of the failure in the test's scope, so teardowns can see the test failed, and
+    /// traces it.
     open override func recordFailure(
       withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
       expected: Bool
     ) {
-      testScope?.markFailed()
-      traceIssue(description, inFile: filePath, atLine: lineNumber)
+      let file = URL(fileURLWithPath: filePath).lastPathComponent
+      testScope?.noteFrameworkIssue(
+        description,
+        at: CodeLocation(fileID: file, filePath: filePath, line: lineNumber, column: 1),
+        known: false)
       super.recordFailure(
         withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
     }

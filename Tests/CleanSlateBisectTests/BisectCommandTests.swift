@@ -10,7 +10,9 @@ import Testing
 /// runs, are the subject of `BisectionTests`.)
 @Suite(.serialized) struct BisectCommandTests {
   /// `Examples/FindALeak`, built (its tests against this checkout's CleanSlate) before use.
-  static let example = Result { try BuiltPackage.tests(at: "Examples/FindALeak") }
+  private func example() async throws -> String {
+    try await BuiltPackage.tests(at: "Examples/FindALeak")
+  }
 
   private func cleanslate(
     _ arguments: String..., environment: [String: String]? = nil
@@ -19,7 +21,7 @@ import Testing
   }
 
   @Test func theSentinelBlamesEachTestOfTheExampleForWhatItLeftAndNothingElse() async throws {
-    let example = try await offThread { Self.example }.get()
+    let example = try await example()
     try await BusyMachine.run { machine in
       // When the example's tests run watched, on a busy machine
       var environment = machine.environment
@@ -60,7 +62,7 @@ import Testing
   func findsThePolluterOfTheExampleAndWhatItLeftBehind(
     victim: String, polluter: String, subject: String
   ) async throws {
-    let example = try await offThread { Self.example }.get()
+    let example = try await example()
     try await BusyMachine.run { machine in
       // When bisect looks for the polluter of a victim, on a busy machine, with a card writer
       // that leaves a file among the tests that run before it
@@ -86,7 +88,7 @@ import Testing
   }
 
   @Test func anUnknownVictimIsAClearError() async throws {
-    let example = try await offThread { Self.example }.get()
+    let example = try await example()
 
     let outcome = try await cleanslate(
       "bisect", "WelcomeTests/testWelcomesInEnglishByDefault", "--package-path", example)

@@ -143,7 +143,14 @@
       // Then the test fails once, at the route, with the reason
       #expect(run.failures.map(\.code) == [.handlerFailed])
       #expect(run.issues.first?.sourceLocation?.line == line.value)
-      #expect(run.failures.first?.summary.contains("could not be encoded as JSON") == true)
+      #expect(
+        run.failures.map(\.summary) == [
+          """
+          The handler of GET /ratio on fake server 'bare' failed on GET /ratio: The response body could not be encoded as JSON: EncodingError.invalidValue: nan (Double). Path: ratio. Debug description: Unable to encode Double.nan directly in JSON.. The client got 500.
+            requests received (1):
+              1. GET /ratio → 500
+          """
+        ])
     }
   }
 #endif

@@ -26,7 +26,7 @@
         let reply = try await Client.send("GET", "/todo", to: api)
         #expect(reply.status == 501 && reply.text == "nope")
       }
-      #expect(run.failures.first?.summary.contains("it answered 501") == true)
+      #expect(run.failures.map(\.summary) == [unmatchedTodoReport(answered: 501)])
     }
 
     @Test func aRequestFarFromEveryRouteListsTheRoutes() async throws {
@@ -36,10 +36,15 @@
         api.route(.get, "/a") { _ in .empty }
         _ = try await Client.send("GET", "/completely/elsewhere/entirely", to: api)
       }
-      #expect(run.failures.count == 1)
       #expect(
-        run.failures.first?.summary.contains("no route is close: the routes are GET /a") == true,
-        "\(run.failures)")
+        run.failures.map(\.summary) == [
+          """
+          Fake server 'bare' received GET /completely/elsewhere/entirely, which no route matches; it answered 404.
+            no route is close: the routes are GET /a
+            requests received (1):
+              1. GET /completely/elsewhere/entirely → 404 (no route)
+          """
+        ])
     }
 
     @Test func anExpectationDeclaredOutsideATestIsReported() async throws {
@@ -78,10 +83,22 @@
       // Then the teardown reports both, in one failure at the fixture's declaration
       #expect(failures.map(\.code) == [.unmatchedRequest])
       let summary = try #require(failures.first?.summary)
-      #expect(summary.contains("received GET /todo, which no route matches"))
+      let requests = """
+          requests received (2):
+            1. GET /todo → 404 (no route)
+            2. GET /nowhere → 404 (no route)
+        """
       #expect(
-        summary.contains(
-          "and, \(Fixture.api.location): Fake server 'api' received GET /nowhere"))
+        summary == """
+          Fake server 'api' received GET /todo, which no route matches; it answered 404.
+            closest routes:
+              GET /todos (same method, similar path), declared at \(Fixture.api.location.fileID):\(Fixture.api.location.line + 1)
+              GET /todos/:id (same method, similar path), declared at \(Fixture.api.location.fileID):\(Fixture.api.location.line + 1)
+          \(requests)
+            and, \(Fixture.api.location): Fake server 'api' received GET /nowhere, which no route matches; it answered 404.
+            no route is close: the routes are GET /todos, POST /todos, GET /todos/:id, PUT /todos/:id, PATCH /todos/:id, DELETE /todos/:id, GET /users/:id, GET /health
+          \(requests)
+          """)
       #expect(failures.first?.location == Fixture.api.location)
     }
   }

@@ -3,6 +3,7 @@
   import CleanSlateHummingbird
   import CleanSlateTestSupport
   import CleanSlateTesting
+  import Foundation
   import Hummingbird
   import HummingbirdTesting
   import Testing
@@ -68,16 +69,19 @@
       // Given a test that used a live app.
       let process = makeProcessScope()
       let port = Box<Int?>(nil)
+      let note = "note-\(UUID().uuidString)"
       let failures = try await runTestScope("Notes/live()", in: process) {
         let client = try await use(.liveNotesAPI)
         port.value = client.port
-        try await client.execute(uri: "/notes", method: .get) { #expect($0.status == .ok) }
-        #expect(!connectionRefused(port: try #require(client.port)))
+        try await client.execute(uri: "/notes", method: .post, body: ByteBuffer(string: note)) {
+          #expect($0.status == .created)
+        }
+        #expect(await servesNote(note, onPort: try #require(client.port)))
       }
       await process.end()
-      // Then, the test over, its port refuses connections.
+      // Then, the test over, its app no longer answers on that port.
       #expect(failures.isEmpty)
-      #expect(connectionRefused(port: try #require(port.value)))
+      #expect(await !servesNote(note, onPort: try #require(port.value)))
     }
 
     @Test(arguments: [false, true]) func theAppShutsDownGracefullyAfterEveryOutcome(
@@ -104,12 +108,17 @@
     @Test func theAppStopsBeforeTheFixturesItWasBuiltFrom() async throws {
       // Given an app built from a fixture whose teardown notes whether the app still answers.
       let port = Box<Int?>(nil)
-      let refusedWhenStoreWentAway = Box<Bool?>(nil)
+      let note = "note-\(UUID().uuidString)"
+      let servedWhenStoreWentAway = Box<Bool?>(nil)
       let store = Fixture<NoteStore>("store") { context in
         context.addTeardown {
-          refusedWhenStoreWentAway.value = port.value.map { connectionRefused(port: $0) }
+          if let port = port.value {
+            servedWhenStoreWentAway.value = await servesNote(note, onPort: port)
+          }
         }
-        return NoteStore()
+        let store = NoteStore()
+        store.add(note)
+        return store
       }
       let app = Fixture.hummingbirdApp("ordered", testing: .live) { context in
         try await buildApplication(store: context.use(store))
@@ -120,8 +129,8 @@
         port.value = try await use(app).port
       }
       await process.end()
-      // Then the app had stopped listening before the store was torn down.
-      #expect(refusedWhenStoreWentAway.value == true)
+      // Then the app had stopped answering before the store was torn down.
+      #expect(servedWhenStoreWentAway.value == false)
     }
 
     @Test func aBuildThatThrowsFailsTheTestAtTheFixture() async throws {

@@ -82,7 +82,10 @@
 
       // Then the test fails, naming the status
       #expect(failures.map(\.code) == [.appCrashed])
-      #expect(failures.first?.summary.contains("exited with code 3 during the test") == true)
+      #expect(
+        failures.map(\.summary) == [
+          "App 'quittingApp' (pid \(launched.processIdentifier)) exited with code 3 during the test."
+        ])
     }
 
     @Test func noProcessOutlivesAFailingTest() async throws {
@@ -117,7 +120,10 @@
 
       // Then setup failed, naming the path
       #expect(error?.code == .appLaunchFailed)
-      #expect(error?.summary.contains(missing.path) == true)
+      #expect(
+        error?.summary
+          == "App 'missingApp' could not be launched from \(missing.path): Executable \"\(missing.path)\" is not found or cannot be executed."
+      )
       #expect(failures.isEmpty)
     }
 

@@ -1,9 +1,9 @@
 import CleanSlate
 import Foundation
 
-/// The checks a test registers — verify-later, leak checks, notification expectations — as
-/// each framework offers them: `FixtureTestCase` methods in XCTest, global functions in Swift
-/// Testing. The shared scenarios call them through this, so both frameworks run the same code.
+/// The checks a test registers — verify-later, leak checks, notification expectations — taking
+/// the location to report at, as a user's own expectation helpers forward theirs. The shared
+/// scenarios call them through this in both frameworks.
 protocol CheckAdapter {
   func verifyLater(_ subject: some SelfVerifying, at location: CodeLocation)
   func expectDeallocation(of object: AnyObject, at location: CodeLocation)
@@ -40,5 +40,28 @@ extension CheckAdapter {
     expectNotification(
       name, object: object, timeout: timeout,
       at: CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+/// The checks as both frameworks offer them: CleanSlate's global functions.
+struct Checks: CheckAdapter {
+  func verifyLater(_ subject: some SelfVerifying, at location: CodeLocation) {
+    CleanSlate.verifyLater(
+      subject, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
+  }
+
+  func expectDeallocation(of object: AnyObject, at location: CodeLocation) {
+    CleanSlate.expectDeallocation(
+      of: object, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
+  }
+
+  func expectNotification(
+    _ name: Notification.Name, object: AnyObject?, timeout: Duration, at location: CodeLocation
+  ) -> NotificationExpectation {
+    CleanSlate.expectNotification(
+      name, object: object, timeout: timeout, fileID: location.fileID,
+      filePath: location.filePath, line: location.line, column: location.column)
   }
 }

@@ -11,7 +11,7 @@ import Testing
   @Test(arguments: MessageScenario.allCases)
   func eachMessageIsRecordedWholeAtItsLine(_ scenario: MessageScenario) async throws {
     // When the scenario runs as a test with the trait
-    let run = try await TraitRun { try await scenario.run(SwiftTestingChecks()) }
+    let run = try await TraitRun { try await scenario.run(Checks()) }
 
     // Then its issues are exactly the expected messages, at their lines, in order
     let recorded = run.issues.map { issue in

@@ -44,6 +44,12 @@ import Testing
     let setupFailure = try #require(issues.last)
     #expect(setupFailure.sourceLocation?.line == brokenTraitLine)
     #expect(setupFailure.cleanSlateError?.declaration?.line == ParityScenario.brokenLine)
-    #expect(setupFailure.text.contains("Setup of fixture 'broken' threw: parity setup failure"))
+    #expect(
+      setupFailure.text == """
+        Setup of fixture 'broken' threw: parity setup failure
+          asked for at: CleanSlateParityTests/SwiftTestingParityTests.swift:\(brokenTraitLine)
+          fixture 'broken' declared at: CleanSlateParityTests/ParityScenario.swift:\(ParityScenario.brokenLine)
+          The test body was not run; what it set up is torn down when the test ends.
+        """)
   }
 }

@@ -15,8 +15,8 @@ final class XCTestMessageTests: XCTestCase {
       MessageScenario.allCases.map { scenario in
         (
           scenario.rawValue,
-          asyncTest { (testCase: MessageCase) in
-            { try await scenario.run(XCTestChecks(testCase)) }
+          asyncTest { (_: MessageCase) in
+            { try await scenario.run(Checks()) }
           }
         )
       })

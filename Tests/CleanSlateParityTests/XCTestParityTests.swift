@@ -26,20 +26,18 @@ final class XCTestParityTests: XCTestCase {
     // its declaration
     XCTAssertEqual(run.events, ParityScenario.expectedEvents)
     XCTAssertEqual(run.failureCount, 2)
-    XCTAssertEqual(run.failures.count, 2)
-    XCTAssertTrue(
-      run.failures.first?.description.contains(ParityScenario.failureMessage) == true,
-      "\(run.failures)")
+    XCTAssertEqual(
+      run.failures.map(\.description),
+      [
+        "failed - \(ParityScenario.failureMessage)",
+        """
+        Setup of fixture 'broken' threw: parity setup failure
+          asked for at: CleanSlateParityTests/XCTestParityTests.swift:\(ParityCase.brokenUseLine)
+          fixture 'broken' declared at: CleanSlateParityTests/ParityScenario.swift:\(ParityScenario.brokenLine)
+          What it set up before it threw is torn down when the test ends.
+        """,
+      ])
     XCTAssertEqual(run.failures.last?.line, ParityCase.brokenUseLine)
-    XCTAssertTrue(
-      run.failures.last?.description.contains(
-        "declared at: CleanSlateParityTests/ParityScenario.swift:\(ParityScenario.brokenLine)")
-        == true,
-      "\(run.failures)")
-    XCTAssertTrue(
-      run.failures.last?.description.contains(
-        "Setup of fixture 'broken' threw: parity setup failure") == true,
-      "\(run.failures)")
   }
 }
 

@@ -37,6 +37,36 @@ import Testing
     }
   }
 
+  @Test func reportHasAWhyFlakySectionFromTheRunsSummary() async throws {
+    let summary = #"""
+      {"tests":[
+      {"name":"T.A/testB","outcome":"flaky","runs":2,"failures":1,"duration":0.1,"cause":{"kind":"seed","summary":"It draws from .seededRandom and its outcome follows the run's seed.","reproduce":"CLEANSLATE_SEED=7 swift test","seed":"7","passingSeed":"2","runs":[{"what":"alone","outcome":"failed"}],"seconds":1.5}}
+      ]}
+      """#
+    try await withTraceFile(SampleTrace().text) { trace in
+      try await withTraceFile(summary) { json in
+        let output = trace + ".html"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+
+        let outcome = try await cleanslate(
+          "report", trace, "--summary-json", json, "--output", output)
+        let bad = try await cleanslate(
+          "report", trace, "--summary-json", trace, "--output", output + ".bad")
+
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let page = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(
+          page.contains(
+            "<dt>T.A/testB <span class=\"cause-seed\">seed, decided by 1 run in 1.50 s</span></dt>")
+        )
+        #expect(bad.status != 0)
+        #expect(
+          bad.standardError.contains(
+            "\(trace) is not the --summary-json of a cleanslate test run (or cannot be read)."))
+      }
+    }
+  }
+
   @Test func aMissingFileFailsWithItsName() async throws {
     let outcome = try await cleanslate("summary", "/nonexistent/trace.jsonl")
 

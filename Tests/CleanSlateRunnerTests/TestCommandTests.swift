@@ -7,8 +7,6 @@ import Testing
 /// that hold every test once, retries that name flaky tests, repeats, the reports, and a clear
 /// error or a stated fallback for every bad input.
 @Suite(.serialized) struct TestCommandTests {
-  /// `Tests/RunnerFixture`, its tests built before use.
-  static let fixture = Result { try BuiltPackage.tests(at: "Tests/RunnerFixture") }
 
   /// Every test of the fixture, as `swift test list` prints them.
   static let allTests = [
@@ -33,7 +31,7 @@ import Testing
   private func cleanslateTest(
     _ arguments: [String], asks: String = "", state: URL? = nil
   ) async throws -> HelperExecutable.Outcome {
-    let fixture = try await offThread { Self.fixture }.get()
+    let fixture = try await BuiltPackage.tests(at: "Tests/RunnerFixture")
     var environment = ProcessInfo.processInfo.environment
     environment["RUNNER_FIXTURE"] = asks
     environment["RUNNER_FIXTURE_STATE"] = state?.path

@@ -12,6 +12,7 @@
 //
 // The sandbox root comes from CLEANSLATE_SANDBOX_ROOT, set by the test.
 import CleanSlate
+import CleanSlateChildProcess
 import Foundation
 
 #if canImport(Glibc)
@@ -28,16 +29,9 @@ func say(_ line: String) {
 }
 
 /// `$TMPDIR` as a child process sees it, after it wrote `child.txt` there.
-func childTemporaryDirectory() throws -> String {
-  let child = Process()
-  child.executableURL = URL(fileURLWithPath: "/bin/sh")
-  child.arguments = ["-c", "touch \"$TMPDIR/child.txt\" && printf %s \"$TMPDIR\""]
-  let output = Pipe()
-  child.standardOutput = output
-  try child.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  child.waitUntilExit()
-  return String(decoding: data, as: UTF8.self)
+func childTemporaryDirectory() async throws -> String {
+  try await ChildProcess("/bin/sh", ["-c", "touch \"$TMPDIR/child.txt\" && printf %s \"$TMPDIR\""])
+    .run().standardOutput
 }
 
 switch mode {
@@ -54,7 +48,7 @@ case "temporary":
     say("TMPDIR=\(ProcessInfo.processInfo.environment["TMPDIR"] ?? "")")
     say("FileManager=\(byFileManager.path)")
     say("NSTemporaryDirectory=\(byFoundation.path)")
-    say("child=\(try childTemporaryDirectory())")
+    say("child=\(try await childTemporaryDirectory())")
     say("shared=\(ProcessInfo.processInfo.environment["CLEANSLATE_SHARED_TMPDIR"] ?? "")")
   }
   await test.end()

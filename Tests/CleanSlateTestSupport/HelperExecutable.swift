@@ -1,4 +1,5 @@
 import CleanSlate
+package import CleanSlateChildProcess
 import Dispatch
 package import Foundation
 
@@ -7,6 +8,7 @@ package import Foundation
 package struct HelperExecutable: Sendable {
   /// What a finished run of the executable printed, and how it ended.
   package struct Outcome: Sendable {
+    /// Its exit status, or the number of the signal that ended it.
     package let status: Int32
     package let standardOutput: String
     package let standardError: String
@@ -38,40 +40,29 @@ package struct HelperExecutable: Sendable {
     throw HelperExecutableNotFound(name: name, searched: directories.map(\.path))
   }
 
-  /// Runs the executable with `arguments` to its end, off Swift concurrency's threads, in
-  /// `environment` (by default this process's).
+  /// Runs the executable with `arguments` to its end, in `environment` (by default this
+  /// process's), in `/`: a parallel test may have made the current directory its sandbox, gone
+  /// by the time the helper starts.
   package func run(
     _ arguments: [String], environment: [String: String]? = nil
   ) async throws -> Outcome {
-    let process = Process()
-    // In `/`: a parallel test may have made the current directory its sandbox, gone by the time
-    // the helper starts (Foundation then says the executable does not exist).
-    process.currentDirectoryURL = URL(fileURLWithPath: "/", isDirectory: true)
-    process.executableURL = url
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    return await offThread {
-      // Read both to the end before waiting, so that a full pipe cannot stall the child.
-      let errorData = Locked(Data())
-      let errorReader = DispatchQueue(label: "HelperExecutable.stderr")
-      let errorDone = DispatchSemaphore(value: 0)
-      errorReader.async {
-        errorData.withLock { $0 = error.fileHandleForReading.readDataToEndOfFile() }
-        errorDone.signal()
-      }
-      let outputData = output.fileHandleForReading.readDataToEndOfFile()
-      errorDone.wait()
-      process.waitUntilExit()
-      return Outcome(
-        status: process.terminationStatus,
-        standardOutput: String(decoding: outputData, as: UTF8.self),
-        standardError: String(decoding: errorData.value, as: UTF8.self))
-    }
+    let outcome = try await ChildProcess(url.path, arguments, environment: environment).run()
+    return Outcome(
+      status: outcome.status, standardOutput: outcome.standardOutput,
+      standardError: outcome.standardError)
+  }
+
+  /// Starts the executable with `arguments` in the background, in `environment` and
+  /// `directory` (by default this process's environment, and `/`), through `prefix` if given
+  /// (`setpriv` and its options, say: then give a directory that user can enter).
+  package func start(
+    _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil,
+    through prefix: [String] = []
+  ) async throws -> ChildProcess.Running {
+    try await ChildProcess(
+      command: prefix + [url.path] + arguments, environment: environment,
+      directory: directory?.path ?? "/"
+    ).start()
   }
 }
 

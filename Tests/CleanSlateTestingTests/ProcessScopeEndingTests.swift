@@ -9,6 +9,9 @@ import Testing
 /// Swift Testing has no end-of-run hook: the process scope is ended at exit, blocking until its
 /// teardowns have run, and their failures are printed and fail the run.
 @Suite struct ProcessScopeEndingTests {
+  /// The line of the probe's check where no scope ever opened.
+  let probeCheckLine = 85
+
   @Test func aProcessTeardownThatFailsAtExitFailsTheRun() async throws {
     // Given a test process whose process-scoped fixture's teardown throws
     let probe = try HelperExecutable(named: "CleanSlateRunEndProbe")
@@ -38,10 +41,33 @@ import Testing
     #expect(outcome.status == EXIT_SUCCESS)
   }
 
+  /// Rule "One failure channel": a failure found where no test runs is never lost.
+  @Test func aCheckMadeWhereNoScopeEverOpenedIsPrintedAndFailsTheRun() async throws {
+    // Given a process in which no CleanSlate scope opens and XCTest does not run
+    let probe = try HelperExecutable(named: "CleanSlateRunEndProbe")
+
+    // When it makes a check, then exits
+    let outcome = try await probe.run(["check"])
+
+    // Then the check is printed at its line, and the process exits with a failure status
+    #expect(outcome.standardOutput == "check made\n")
+    let probeSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("CleanSlateRunEndProbe/main.swift")
+    #expect(
+      outcome.standardError == """
+        \(probeSource.path):\(probeCheckLine): error: verifyLater(Mock) was called outside any CleanSlate scope.
+          called at: CleanSlateRunEndProbe/main.swift:\(probeCheckLine)
+          In Swift Testing, add the .cleanSlate trait to the suite or the test (import CleanSlateTesting); in XCTest, inherit from FixtureTestCase (import CleanSlateXCTest).
+
+        """)
+    #expect(outcome.status == EXIT_FAILURE)
+  }
+
   @Test func endingFromSynchronousCodeWaitsForEveryTeardownAndPrintsFailures() async throws {
     // Given a process-like scope, with no sink, and two teardowns, one of which throws
     let journal = Journal()
     let root = ScopeRuntime(.process, name: "process", parent: nil, observer: .some(nil))
+    let teardownLine = #line + 3
     let tool = Fixture<Void>("tool", scope: .process) { context in
       context.addTeardown { journal.record("stop tool") }
       context.addTeardown {
@@ -64,7 +90,15 @@ import Testing
 
     // Then both teardowns ran before it returned, and the failure was printed as a diagnostic
     #expect(journal.all == ["stop tool"])
-    #expect(printed.value.count == 1)
-    #expect(printed.value.first?.contains(": error: Teardown of fixture 'tool' threw") == true)
+    #expect(
+      printed.value == [
+        """
+        \(#filePath):\(teardownLine): error: Teardown of fixture 'tool' threw: daemon did not stop
+          registered at: CleanSlateTestingTests/ProcessScopeEndingTests.swift:\(teardownLine)
+          fixture 'tool' declared at: CleanSlateTestingTests/ProcessScopeEndingTests.swift:\(teardownLine - 2)
+          The other teardowns still ran.
+
+        """
+      ])
   }
 }

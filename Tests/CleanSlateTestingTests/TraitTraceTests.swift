@@ -45,7 +45,7 @@ import Testing
     // Then the issue is in the trace with its location, and the body and the test failed
     #expect(issues.count == 1)
     let traced = try #require(driver.events.all.first { $0.phase == .issue })
-    #expect(traced.message?.contains("count was 2") == true)
+    #expect(traced.message == "Issue recorded (error): count was 2")
     #expect(traced.location?.line == line.value)
     #expect(traced.location?.fileID == #fileID)
     #expect(traced.outcome == .failed)

@@ -1,4 +1,5 @@
 import CleanSlate
+import CleanSlateTestSupport
 import Testing
 
 @testable import CleanSlateTesting
@@ -56,5 +57,43 @@ import Testing
           called at: CleanSlateTestingTests/UseOutsideAnyScopeTests.swift:\(line.value)
           Tasks made with Task.detached, Dispatch queues and threads of their own do not see the test's scope. Pass the value in (get it with use in the test, before the work starts), or run the work in a child task: async let, a task group, or Task { } started by the test.
         """)
+  }
+
+  /// Rule "One life": a CleanSlateError the body throws is recorded as CleanSlate's failures are.
+  @Test func aCleanSlateErrorThrownOutOfTheBodyIsRecordedOnceAtItsLineAsCleanSlatesFailuresAre()
+    async throws
+  {
+    // Given a test with the trait whose body lets the error of a detached task's use propagate
+    let driver = TraitDriver()
+    let line = Locked(0)
+    let thrown = Locked<(any Error)?>(nil)
+
+    // When the test runs
+    let issues = try await driver.run {
+      do {
+        try await CleanSlateTrait.cleanSlate.provideScope(for: .test("Suite/detached()")) {
+          try await Task.detached {
+            line.withLock { $0 = #line + 1 }
+            _ = try await use(.answer)
+          }.value
+        }
+      } catch {
+        thrown.withLock { $0 = error }
+      }
+    }
+
+    // Then it is one issue, at the line of the call, whose comment is the whole message without
+    // "Caught error:", and nothing is left for Swift Testing to record again
+    #expect(
+      issues.map(\.text) == [
+        """
+        use(.answer) was called from a task that does not inherit the running test's CleanSlate scope.
+          called at: CleanSlateTestingTests/UseOutsideAnyScopeTests.swift:\(line.value)
+          Tasks made with Task.detached, Dispatch queues and threads of their own do not see the test's scope. Pass the value in (get it with use in the test, before the work starts), or run the work in a child task: async let, a task group, or Task { } started by the test.
+        """
+      ])
+    #expect(issues.first?.sourceLocation?.line == line.value)
+    #expect(issues.first?.isFailure == true)
+    #expect(thrown.value == nil)
   }
 }

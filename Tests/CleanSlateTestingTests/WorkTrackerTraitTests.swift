@@ -52,13 +52,54 @@ import Testing
 
     // Then one issue names the work at the line that started it, and its task was cancelled
     let (task, line) = try #require(started.value)
-    #expect(issues.count == 1)
+    #expect(
+      issues.map(\.text) == [
+        """
+        Tracked work 'sync forever' was still running 0.05 seconds after the body of 'Suite/slow()' ended; it was cancelled.
+          started at: CleanSlateTestingTests/WorkTrackerTraitTests.swift:\(line)
+          Wait for it in the test (try await tracker.waitUntilIdle()), make it finish sooner, or give it more time: tracker.timeout for this test, WorkTracker.defaultTimeout in code, or CLEANSLATE_WORK_TIMEOUT=<seconds> for the whole run.
+        """
+      ])
     let failure = try #require(issues.first?.cleanSlateError)
     #expect(failure.code == .workOutlivedTest)
-    #expect(failure.summary.contains("'sync forever'"))
     #expect(issues.first?.sourceLocation?.line == line)
     #expect(issues.first?.sourceLocation?.fileID == #fileID)
     #expect(task.isCancelled)
+  }
+
+  /// Rule "Errors never lost": the body's error stays the test's own.
+  @Test func aBodyThatThrowsWhileItsWorkOutlivesItKeepsItsErrorAsTheTestsOwn() async throws {
+    // Given a body that leaves work running that never ends by itself, then throws
+    let driver = TraitDriver()
+    let line = Locked(0)
+    let thrown = Locked<(any Error)?>(nil)
+
+    // When the test runs
+    let issues = try await driver.run {
+      do {
+        try await CleanSlateTrait.cleanSlate.provideScope(for: .test("Suite/throws()")) {
+          let work = try await use(.workTracker)
+          work.timeout = .milliseconds(50)
+          line.withLock { $0 = #line + 1 }
+          work.start("upload") { try await Task.sleep(for: .seconds(60)) }
+          throw Boom(label: "body")
+        }
+      } catch {
+        thrown.withLock { $0 = error }
+      }
+    }
+
+    // Then the work is one issue at its line, and the body's error is rethrown, for Swift
+    // Testing to record as the test's own failure (once the scope has ended)
+    #expect(
+      issues.map(\.text) == [
+        """
+        Tracked work 'upload' was still running 0.05 seconds after the body of 'Suite/throws()' ended; it was cancelled.
+          started at: CleanSlateTestingTests/WorkTrackerTraitTests.swift:\(line.value)
+          Wait for it in the test (try await tracker.waitUntilIdle()), make it finish sooner, or give it more time: tracker.timeout for this test, WorkTracker.defaultTimeout in code, or CLEANSLATE_WORK_TIMEOUT=<seconds> for the whole run.
+        """
+      ])
+    #expect((thrown.value as? Boom)?.label == "body")
   }
 
   @Test func nestedWorkIsAwaitedToo() async throws {

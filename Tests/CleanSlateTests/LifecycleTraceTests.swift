@@ -60,7 +60,7 @@ import Testing
     // Then the teardown and the scope are marked failed
     let teardownEnd = recorder.all.first { $0.phase == .teardownEnd }
     #expect(teardownEnd?.outcome == .failed)
-    #expect(teardownEnd?.message?.contains("boom") == true)
+    #expect(teardownEnd?.message == "Teardown of fixture 'fragile' threw: boom")
     #expect(recorder.all.last?.phase == .scopeEnd)
     #expect(recorder.all.last?.outcome == .failed)
   }

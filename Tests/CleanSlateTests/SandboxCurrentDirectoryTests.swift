@@ -57,6 +57,9 @@ import Testing
     }?.failure
     await test.end()
 
-    #expect(error?.summary.contains(missing.path) == true)
+    #expect(
+      error?.summary
+        == "Setup of fixture 'currentDirectory(\(missing.path))' threw: Could not make '\(missing.path)' the current directory (does it exist, is it a directory you may enter?)."
+    )
   }
 }

@@ -84,7 +84,10 @@ import Testing
 
     // Then setup failed, naming the variable, and nothing was set
     #expect(error?.code == .setupFailed)
-    #expect(error?.summary.contains("BAD=NAME") == true)
+    #expect(
+      error?.summary
+        == "Setup of fixture 'environment(BAD=NAME, \(valid))' threw: Could not change the environment variable 'BAD=NAME': a variable name must not be empty or contain '='."
+    )
     #expect(ProcessEnvironment.value(of: valid) == nil)
   }
 }

@@ -1,3 +1,4 @@
+import CleanSlateChildProcess
 import CleanSlateTestSupport
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ import Testing
     try await withScratchDirectory { root in
       // Given sandboxes of a dead process, of a pid reused by a newer process, of this live
       // process, and directories that are not sandboxes
-      let dead = try deadProcessIdentity()
+      let dead = try await deadProcessIdentity()
       let reused = ProcessIdentity(pid: 1, startTime: 987_654_321_012)
       let names = ["\(dead)", "\(reused)", "\(ProcessIdentity.current)", "kept", "notes"]
       for name in names {
@@ -32,7 +33,7 @@ import Testing
   @Test func theFirstDirectoryOfAProcessSweepsTheStaleOnes() async throws {
     try await withScratchDirectory { root in
       // Given a stale sandbox under the root
-      let stale = root.appendingPathComponent("\(try deadProcessIdentity())")
+      let stale = root.appendingPathComponent("\(try await deadProcessIdentity())")
       try write("left behind", to: stale.appendingPathComponent("test-1/file.txt"))
 
       // When a process makes its first test directory there
@@ -56,7 +57,10 @@ import Testing
         try ProcessSandbox(root: root).processDirectory()
       }
 
-      #expect("\(error.map { "\($0)" } ?? "")".contains("not a private directory"))
+      #expect(
+        error.map { "\($0)" }
+          == "Could not use '\(root.path)': it is not a private directory of this user (a link, someone else's, or writable by others); remove it or set CLEANSLATE_SANDBOX_ROOT."
+      )
       #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).isEmpty)
     }
   }
@@ -85,27 +89,27 @@ import Testing
 
 /// The `CleanSlateSandboxProbe` executable, run as a child test process.
 private struct SandboxProbe: Sendable {
-  let running: HelperExecutable.Running
+  let running: ChildProcess.Running
   let directory: URL
 
   var processDirectoryName: String { directory.deletingLastPathComponent().lastPathComponent }
-  var killedBySIGKILL: Bool { running.killedBySIGKILL }
+  var killedBySIGKILL: Bool { running.ended == .signalled(SIGKILL) }
 
   /// Starts the probe and waits until it printed its test directory (and, for `crash`, died).
   static func run(_ mode: String, root: URL) async throws -> SandboxProbe {
     var environment = ProcessInfo.processInfo.environment
     environment["CLEANSLATE_SANDBOX_ROOT"] = root.path
-    let running = try HelperExecutable(named: "CleanSlateSandboxProbe").start(
+    let running = try await HelperExecutable(named: "CleanSlateSandboxProbe").start(
       [mode], environment: environment)
     let line = await running.firstLine()
-    if mode == "crash" { await running.waitUntilExit() }
+    if mode == "crash" { try await running.wait() }
     guard !line.isEmpty else { throw ProbeFailed(mode: mode) }
     return SandboxProbe(running: running, directory: URL(fileURLWithPath: line, isDirectory: true))
   }
 
   /// Lets a waiting probe exit, and waits for it.
   func finish() async {
-    await running.finish()
+    _ = try? await running.finish()
   }
 }
 

@@ -1,3 +1,4 @@
+import CleanSlateChildProcess
 import CleanSlateFileSystem
 import CleanSlateTestSupport
 import Foundation
@@ -189,6 +190,33 @@ import Testing
       }
     }
 
+    @Test func aFileIsListedBeforeSocketsWhenTheListIsCut() async throws {
+      try await withScratchDirectory { scratch in
+        // Given a file
+        let file = scratch.appendingPathComponent(uniqueMarker("among-sockets"))
+        try write("open", to: file)
+        let opened = Observed<[Int32]>()
+        defer { for descriptor in opened.value ?? [] { close(descriptor) } }
+
+        // When a watched test leaves more sockets open than a report lists, then the file
+        let failures = try await harness.test(
+          watching: Sentinel(checking: [.fileDescriptors])
+        ) { _ in
+          var descriptors = (0..<LeakReport.shownItems + 5).map { _ in
+            movedToAnUnusedNumber(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))
+          }
+          descriptors.append(movedToAnUnusedNumber(open(file.path, O_RDONLY)))
+          opened.set(descriptors)
+        }
+
+        // Then the file is listed, and the sockets past the limit are counted
+        let failure = try #require(failures.mentioning(file.path).first)
+        let fileDescriptor = try #require(opened.value?.last)
+        #expect(failure.summary.contains("\n    \(fileDescriptor) → \(file.path)\n"))
+        #expect(failure.summary.contains("\n    … and "))
+      }
+    }
+
     @Test func aDescriptorClosedBeforeTheEndIsNotReported() async throws {
       try await withScratchDirectory { scratch in
         let file = scratch.appendingPathComponent(uniqueMarker("closed"))
@@ -206,12 +234,12 @@ import Testing
       // Given a name
       let name = "cs-sent-\(UUID().uuidString.prefix(5))"
       let thread = Observed<NamedThread>()
-      defer { thread.value?.stopAndWait() }
 
       // When a watched test starts a thread and leaves it running
       let failures = try await harness.test(watching: Sentinel(checking: [.threads])) { _ in
-        thread.set(NamedThread(name: name))
+        thread.set(await NamedThread.start(name: name))
       }
+      await thread.value?.stopAndWait()
 
       // Then it is reported by name
       let failure = try #require(failures.mentioning(name).first)
@@ -222,7 +250,7 @@ import Testing
     @Test func aThreadStoppedBeforeTheEndIsNotReported() async throws {
       let name = "cs-stop-\(UUID().uuidString.prefix(5))"
       let failures = try await harness.test(watching: Sentinel(checking: [.threads])) { _ in
-        NamedThread(name: name).stopAndWait()
+        await NamedThread.start(name: name).stopAndWait()
       }
       #expect(failures.mentioning(name).isEmpty)
     }
@@ -230,31 +258,19 @@ import Testing
     @Test func runningChildProcessesAreReportedWithTheirCommandLines() async throws {
       // Given a command line of its own: sleep for 600 seconds and a unique fraction
       let duration = "600.\(UInt32.random(in: 100_000...999_999))"
-      let child = Process()
-      child.executableURL = URL(fileURLWithPath: "/bin/sleep")
-      // In `/`: Process takes the current directory when it is made, and a parallel test's
-      // sandbox (the current directory for a while) is gone by the time the child starts.
-      child.currentDirectoryURL = URL(fileURLWithPath: "/")
-      child.arguments = [duration]
-      defer {
-        // SIGKILL: a child started from a thread of the test process inherits its blocked
-        // signals, SIGTERM among them on Dispatch's threads. Only a child that started: the pid
-        // of one that did not is 0, and kill(0, …) would kill this whole test process group.
-        if child.processIdentifier > 0 {
-          kill(child.processIdentifier, SIGKILL)
-          child.waitUntilExit()
-        }
-      }
+      let child = Observed<ChildProcess.Running>()
 
       // When a watched test launches it and leaves it running
       let failures = try await harness.test(watching: Sentinel(checking: [.childProcesses])) {
         _ in
-        try child.run()
+        child.set(try await ChildProcess("/bin/sleep", [duration]).start())
       }
+      let running = try #require(child.value)
+      try await running.kill()
 
       // Then the child is reported with its pid and command line
       let failure = try #require(failures.mentioning(duration).first)
-      #expect(failure.summary.contains("pid \(child.processIdentifier): /bin/sleep \(duration)"))
+      #expect(failure.summary.contains("pid \(running.processIdentifier): /bin/sleep \(duration)"))
       #expect(failure.advice?.contains(".launchedApp") == true)
     }
 
@@ -262,12 +278,7 @@ import Testing
       let marker = uniqueMarker("exited")
       let failures = try await harness.test(watching: Sentinel(checking: [.childProcesses])) {
         _ in
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/sh")
-        child.currentDirectoryURL = URL(fileURLWithPath: "/")
-        child.arguments = ["-c", ": \(marker)"]
-        try child.run()
-        child.waitUntilExit()
+        _ = try await ChildProcess("/bin/sh", ["-c", ": \(marker)"]).run()
       }
       #expect(failures.mentioning(marker).isEmpty)
     }

@@ -1,3 +1,4 @@
+import CleanSlateChildProcess
 import CleanSlateTestSupport
 import Foundation
 import Testing
@@ -25,7 +26,7 @@ import Testing
     try await withScratchDirectory { scratch in
       let directory = scratch.appendingPathComponent("sentinels")
       // Given the marker of a process of the same package that died an hour ago
-      let dead = try deadProcessIdentity()
+      let dead = try await deadProcessIdentity()
       _ = registered(dead, package, in: directory)
       try FileManager.default.setAttributes(
         [.modificationDate: Date(timeIntervalSinceNow: -3600)],
@@ -99,7 +100,7 @@ import Testing
 
       // When a process of the same package leaves its marker and dies before the watch ends,
       // and another process, of another package, starts then (and sweeps what it may)
-      let gone = try deadProcessIdentity()
+      let gone = try await deadProcessIdentity()
       _ = registered(gone, package, in: directory)
       try await withLiveProcess { other in
         let elsewhere = Identity(package: "/work/application", defaultsDomain: "other.xctest")
@@ -116,7 +117,7 @@ import Testing
       let directory = scratch.appendingPathComponent("sentinels")
       // Given this live process's marker, then a dead process's, newer
       _ = registered(.current, package, in: directory)
-      let gone = try deadProcessIdentity()
+      let gone = try await deadProcessIdentity()
       _ = registered(gone, package, in: directory)
 
       // When another process leaves its marker
@@ -150,15 +151,13 @@ import Testing
 
 /// Runs `body` with the identity of a process that runs until it returns.
 private func withLiveProcess(_ body: (ProcessIdentity) async throws -> Void) async throws {
-  let child = Process()
-  child.executableURL = URL(fileURLWithPath: "/bin/sleep")
-  child.currentDirectoryURL = URL(fileURLWithPath: "/")
-  child.arguments = ["600"]
-  try child.run()
-  defer {
-    kill(child.processIdentifier, SIGKILL)
-    child.waitUntilExit()
-  }
+  let child = try await ChildProcess("/bin/sleep", ["600"]).start()
   let pid = child.processIdentifier
-  try await body(ProcessIdentity(pid: pid, startTime: ProcessIdentity.startTime(of: pid) ?? 0))
+  do {
+    try await body(ProcessIdentity(pid: pid, startTime: ProcessIdentity.startTime(of: pid) ?? 0))
+  } catch {
+    try await child.kill()
+    throw error
+  }
+  try await child.kill()
 }

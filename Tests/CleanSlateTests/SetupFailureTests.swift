@@ -48,6 +48,7 @@ import Testing
     let test = Scopes().test()
 
     // When the test asks for the store
+    let useLine = #line + 1  // inside #expect, the call reports the macro's line
     let error = await #expect(throws: FixtureUnavailable.self) {
       try await test.use(store, at: CodeLocation())
     }?.failure
@@ -56,7 +57,14 @@ import Testing
     // Then one error names the database and the path to it, and the directory is gone
     #expect(error?.fixture == "database")
     #expect(error?.dependencyPath == ["store", "database"])
-    #expect(error?.description.contains("dependency path: store → database") == true)
+    #expect(
+      error?.description == """
+        Setup of fixture 'database' threw: connection refused
+          asked for at: CleanSlateTests/SetupFailureTests.swift:\(useLine)
+          fixture 'database' declared at: CleanSlateTests/SetupFailureTests.swift:\(database.location.line)
+          dependency path: store → database
+          What it set up before it threw is torn down when the test ends.
+        """)
     #expect(journal.all == ["remove directory"])
   }
 
@@ -84,6 +92,7 @@ import Testing
 
     // When three tests of the suite ask for it, one after the other
     var errors: [CleanSlateError] = []
+    let useLine = #line + 3
     for index in 1...3 {
       let test = scopes.test("Suite/test\(index)()")
       do { _ = try await test.use(database, at: CodeLocation()) } catch let error
@@ -97,8 +106,13 @@ import Testing
     // Then setup ran once; the first test got the full failure, the others a short pointer
     #expect(journal.count(of: "setup") == 1)
     #expect(errors.map(\.code) == [.setupFailed, .setupFailedEarlier, .setupFailedEarlier])
-    #expect(errors[1].description.contains("recorded in 'Suite/test1()'") == true)
-    #expect(errors[1].description.contains("no server") == true)
+    #expect(
+      errors[1].description == """
+        Fixture 'database' (suite scope 'Suite') failed to set up earlier and is not set up again.
+          asked for at: CleanSlateTests/SetupFailureTests.swift:\(useLine)
+          fixture 'database' declared at: CleanSlateTests/SetupFailureTests.swift:\(database.location.line)
+          See the first failure, recorded in 'Suite/test1()' at CleanSlateTests/SetupFailureTests.swift:\(useLine): Setup of fixture 'database' threw: no server
+        """)
   }
 
   @Test func concurrentTestsWaitingOnAFailingSuiteSetupEachFailOnce() async throws {

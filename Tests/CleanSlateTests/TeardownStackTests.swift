@@ -98,7 +98,14 @@ import Testing
     #expect(failures.first?.location.line == registrationLine.value)
     #expect(failures.first?.location.fileID.hasSuffix("TeardownStackTests.swift") == true)
     #expect(
-      failures.first?.description.contains("Teardown of fixture 'fragile' threw: boom") == true)
+      failures.map(\.description) == [
+        """
+        Teardown of fixture 'fragile' threw: boom
+          registered at: CleanSlateTests/TeardownStackTests.swift:\(registrationLine.value)
+          fixture 'fragile' declared at: CleanSlateTests/TeardownStackTests.swift:\(fixture.location.line)
+          The other teardowns still ran.
+        """
+      ])
   }
 
   @Test func teardownRunsShieldedFromTheTestsCancellation() async throws {
@@ -157,6 +164,7 @@ import Testing
 
     // When a teardown registered on it afterwards throws
     let printed = Locked<[String]>([])
+    let lateLine = #line + 2
     FailuresOutsideTests.$sink.withValue({ line in printed.withLock { $0.append(line) } }) {
       test.addTeardown(at: CodeLocation(fileID: "M/Late.swift", filePath: "/p/Late.swift")) {
         throw Boom(label: "late")
@@ -166,8 +174,14 @@ import Testing
     // Then its failure is printed once, as a diagnostic at the line that registered it: no
     // test is left to record it on
     while printed.value.isEmpty { await Task.yield() }
-    #expect(printed.value.count == 1)
-    #expect(printed.value.first?.hasPrefix("/p/Late.swift:") == true)
-    #expect(printed.value.first?.contains("error: A teardown threw: late") == true)
+    #expect(
+      printed.value == [
+        """
+        /p/Late.swift:\(lateLine): error: A teardown threw: late
+          registered at: M/Late.swift:\(lateLine)
+          The other teardowns still ran.
+
+        """
+      ])
   }
 }

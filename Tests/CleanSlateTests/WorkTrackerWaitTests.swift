@@ -54,7 +54,10 @@ import Testing
     // Then the error names the work and where it started, at the waiting line; the work was not
     // cancelled
     #expect(failure?.code == .workStillRunning)
-    #expect(failure?.summary.contains("'upload' (started at \(#fileID):\(startLine))") == true)
+    #expect(
+      failure?.summary
+        == "Tracked work was still running after waiting 0.05 seconds: 'upload' (started at \(#fileID):\(startLine))."
+    )
     #expect(failure?.location.line == waitLine)
     #expect(!task.isCancelled)
     release.signal()

@@ -1,5 +1,6 @@
 #if Vapor
   import CleanSlate
+  import CleanSlateChildProcess
   import CleanSlateTestSupport
   import CleanSlateVapor
   import Fluent
@@ -48,28 +49,16 @@
     @Test func aRunKilledWhileBuildingTheTemplateLeavesNothingThatBreaksTheNext() async throws {
       // Given a test process killed (SIGKILL) in the middle of building a template.
       let version = UUID().uuidString
-      let child = Process()
-      child.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
-      child.arguments = ["--testing-library", "swift-testing", "--filter", "VaporKillProbe"]
-      child.environment = ProcessInfo.processInfo.environment.merging([
-        "CLEANSLATE_VAPOR_KILL_PROBE": version
-      ]) { $1 }
-      let output = Pipe()
-      child.standardOutput = output
-      child.standardError = FileHandle.nullDevice
-      try child.run()
-      let reachedTheBuild = await offThread {
-        var seen = ""
-        while !seen.contains("building the template") {
-          let data = output.fileHandleForReading.availableData
-          if data.isEmpty { return false }
-          seen += String(decoding: data, as: UTF8.self)
-        }
-        return true
-      }
-      kill(child.processIdentifier, SIGKILL)
-      child.waitUntilExit()
-      #expect(reachedTheBuild)
+      let child = try await ChildProcess(
+        ProcessInfo.processInfo.arguments[0],
+        ["--testing-library", "swift-testing", "--filter", "VaporKillProbe"],
+        environment: ProcessInfo.processInfo.environment.merging([
+          "CLEANSLATE_VAPOR_KILL_PROBE": version
+        ]) { $1 }
+      ).start()
+      let printed = await child.lines(untilOne: { $0.contains("building the template") })
+      try await child.kill()
+      #expect(printed.contains { $0.contains("building the template") })
       // When the next run uses the same schema.
       let database = Box("")
       let process = makeProcessScope()

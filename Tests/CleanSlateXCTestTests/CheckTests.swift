@@ -37,8 +37,13 @@ final class CheckTests: XCTestCase {
     let failure = try XCTUnwrap(run.failures.last)
     XCTAssertEqual(failure.filePath, #filePath)
     XCTAssertEqual(failure.line, ChecksCase.verifyLine)
-    XCTAssertTrue(
-      failure.description.contains("Mock registered with verifyLater failed"), failure.description)
+    XCTAssertEqual(
+      failure.description,
+      """
+      Mock registered with verifyLater failed verification: \(CocoaError(.userCancelled))
+        registered at: CleanSlateXCTestTests/CheckTests.swift:\(ChecksCase.verifyLine)
+        It was verified when the test body ended.
+      """)
   }
 
   func testObjectsReleasedByTheEndOfTheTestPassTheLeakCheck() throws {
@@ -57,7 +62,13 @@ final class CheckTests: XCTestCase {
     XCTAssertEqual(run.failureCount, 1)
     let failure = try XCTUnwrap(run.failures.first)
     XCTAssertEqual(failure.line, ChecksCase.leakLine)
-    XCTAssertTrue(failure.description.contains("Leaky was still alive"), failure.description)
+    XCTAssertEqual(
+      failure.description,
+      """
+      Leaky was still alive after every teardown of the test.
+        expected at: CleanSlateXCTestTests/CheckTests.swift:\(ChecksCase.leakLine)
+        Something still holds it: a retain cycle, a cache, a global, or a stored property of an XCTest test case (use @Resettable for those).
+      """)
   }
 }
 

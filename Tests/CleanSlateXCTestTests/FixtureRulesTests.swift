@@ -41,8 +41,14 @@ final class FixtureRulesTests: XCTestCase {
     let failure = try XCTUnwrap(run.failures.first)
     XCTAssertEqual(failure.filePath, #filePath)
     XCTAssertEqual(failure.line, RulesCase.throwingTeardownLine)
-    XCTAssertTrue(
-      failure.description.contains("Teardown of fixture 'unreliable' threw"), failure.description)
+    XCTAssertEqual(
+      failure.description,
+      """
+      Teardown of fixture 'unreliable' threw: \(CocoaError(.fileNoSuchFile))
+        registered at: CleanSlateXCTestTests/FixtureRulesTests.swift:\(RulesCase.throwingTeardownLine)
+        fixture 'unreliable' declared at: CleanSlateXCTestTests/FixtureRulesTests.swift:\(RulesCase.throwingTeardownLine - 2)
+        The other teardowns still ran.
+      """)
   }
 
   func testSetupThatThrowsIsReportedOnceWithItsDependencyPathAndWhatItSetUpIsTornDown() throws {
@@ -58,13 +64,15 @@ final class FixtureRulesTests: XCTestCase {
     let failure = try XCTUnwrap(run.failures.first)
     XCTAssertEqual(failure.filePath, #filePath)
     XCTAssertEqual(failure.line, RulesCase.storeUseLine)
-    XCTAssertTrue(
-      failure.description.contains(
-        "declared at: CleanSlateXCTestTests/FixtureRulesTests.swift:\(RulesCase.databaseLine)"),
-      failure.description)
-    XCTAssertTrue(
-      failure.description.contains("Setup of fixture 'database' threw"), failure.description)
-    XCTAssertTrue(failure.description.contains("store → database"), failure.description)
+    XCTAssertEqual(
+      failure.description,
+      """
+      Setup of fixture 'database' threw: \(CocoaError(.fileReadCorruptFile))
+        asked for at: CleanSlateXCTestTests/FixtureRulesTests.swift:\(RulesCase.storeUseLine)
+        fixture 'database' declared at: CleanSlateXCTestTests/FixtureRulesTests.swift:\(RulesCase.databaseLine)
+        dependency path: store → database
+        What it set up before it threw is torn down when the test ends.
+      """)
   }
 
   func testTeardownThatHangsIsAbandonedAfterItsTimeoutAndTheOthersStillRun() throws {
@@ -75,7 +83,8 @@ final class FixtureRulesTests: XCTestCase {
     // Then it is reported as timed out and the earlier teardown still ran
     XCTAssertEqual(run.events, ["teardown registered first"])
     XCTAssertEqual(run.failureCount, 1)
-    XCTAssertTrue(run.failures.first?.description.contains("did not finish within") == true)
+    XCTAssertEqual(
+      run.failures.map(\.description), [RulesCase.timedOutMessage(of: RulesCase.hanging)])
   }
 
   func testSynchronousTeardownThatBlocksIsAbandonedAfterItsTimeoutAndTheOthersStillRun() throws {
@@ -86,7 +95,8 @@ final class FixtureRulesTests: XCTestCase {
     // Then the test got control back, the timeout is reported and the earlier teardown ran
     XCTAssertEqual(run.events, ["teardown registered first"])
     XCTAssertEqual(run.failureCount, 1)
-    XCTAssertTrue(run.failures.first?.description.contains("did not finish within") == true)
+    XCTAssertEqual(
+      run.failures.map(\.description), [RulesCase.timedOutMessage(of: RulesCase.blocked)])
   }
 
   func testSynchronousTeardownCanWaitForTheMainQueue() throws {
@@ -143,6 +153,18 @@ final class RulesCase: RecordingTestCase {
     context.addTeardown { log("teardown registered first") }
     context.addTeardown { _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 2) }
     return 1
+  }
+
+  /// The whole message of a teardown of `fixture`, registered two lines below its declaration,
+  /// that outlived its 50 ms limit.
+  static func timedOutMessage(of fixture: Fixture<Int>) -> String {
+    let file = "CleanSlateXCTestTests/FixtureRulesTests.swift"
+    return """
+      Teardown of fixture '\(fixture.name)' did not finish within 0.05 seconds and was abandoned.
+        registered at: \(file):\(fixture.location.line + 2)
+        fixture '\(fixture.name)' declared at: \(file):\(fixture.location.line)
+        The other teardowns still ran. Make it finish sooner, or give it more time: addTeardown(timeout:) for this teardown, Fixture(_:teardownTimeout:) for every teardown of its fixture, CleanSlateDefaults.teardownTimeout in code, or CLEANSLATE_TEARDOWN_TIMEOUT=<seconds> for the whole run.
+      """
   }
 
   static let mainQueue = Fixture("mainQueue") { context in

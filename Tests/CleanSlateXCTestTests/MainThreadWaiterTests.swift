@@ -1,9 +1,8 @@
+import CleanSlate
 import CleanSlateTestSupport
 import Dispatch
 import Foundation
 import XCTest
-
-@testable import CleanSlateXCTest
 
 /// How XCTest's synchronous hooks wait on the main thread while a scope's teardowns run
 /// elsewhere: each wait has a waiter of its own, so a wake no wait took never ends a later one,

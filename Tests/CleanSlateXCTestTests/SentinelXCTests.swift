@@ -38,12 +38,15 @@ final class SentinelXCTests: XCTestCase {
     let failure = try XCTUnwrap(run.failures.first)
     XCTAssertEqual(failure.filePath, #filePath)
     XCTAssertEqual(failure.line, LeakingCase.sentinelLine)
-    XCTAssertTrue(
-      failure.description.contains("Test '") && failure.description.contains("leaksAVariable"),
-      failure.description)
-    XCTAssertTrue(
-      failure.description.contains("+ \(LeakingCase.names.value[0])=\"kept\" (added)"),
-      failure.description)
+    let name = LeakingCase.names.value[0]
+    XCTAssertEqual(
+      failure.description,
+      """
+      Test 'LeakingCase.leaksAVariable' left 1 environment variable changed after its teardowns:
+          + \(name)="kept" (added)
+        watched from: CleanSlateXCTestTests/SentinelXCTests.swift:\(LeakingCase.sentinelLine)
+        \(Self.advice(for: name))
+      """)
   }
 
   func testAVariableRestoredByTheEnvironmentFixtureIsNotAFailure() throws {
@@ -66,9 +69,20 @@ final class SentinelXCTests: XCTestCase {
     // Then the suite reports it, on its last test; no test is blamed
     XCTAssertEqual(run.failureCount, 1)
     let failure = try XCTUnwrap(run.failures.first)
-    XCTAssertTrue(
-      failure.description.contains("Suite 'SuiteLeakingCase' left"), failure.description)
-    XCTAssertTrue(failure.description.contains(SuiteLeakingCase.name), failure.description)
+    let name = SuiteLeakingCase.name
+    XCTAssertEqual(
+      failure.description,
+      """
+      Suite 'SuiteLeakingCase' left 1 environment variable changed after its tests and teardowns:
+          + \(name)="1" (added)
+        watched from: CleanSlateXCTestTests/SentinelXCTests.swift:\(SuiteLeakingCase.sentinelLine)
+        \(Self.advice(for: name))
+      """)
+  }
+
+  /// What the sentinel advises for an environment variable left set.
+  private static func advice(for name: String) -> String {
+    "Set variables with the .environment fixture (try await use(.environment([\"\(name)\": \"…\"]))), which restores exactly what was there, unset variables included. If the run may keep it, allow it: .sentinel(allowing: [.environment: [\"\(name)\"]]), or CLEANSLATE_SENTINEL_ALLOW=environment:\(name)."
   }
 
   func testAClassThatDoesNotAskIsNotWatched() throws {
@@ -109,6 +123,7 @@ final class LeakingCase: RecordingTestCase {
 
 final class SuiteLeakingCase: RecordingTestCase {
   static let name = "CLEANSLATE_XCT_SUITE_\(UUID().uuidString.prefix(8))"
+  static let sentinelLine = #line + 3
   static let leaky = Fixture<Void>("leaky", scope: .suite) { _ in setenv(name, "1", 1) }
 
   override class var sentinel: Sentinel? { Sentinel(checking: [.environment]) }

@@ -47,11 +47,14 @@ final class SynchronousUseTests: XCTestCase {
     let failure = try XCTUnwrap(run.failures.first)
     XCTAssertEqual(failure.filePath, #filePath)
     XCTAssertEqual(failure.line, SynchronousUseCase.brokenUseLine)
-    XCTAssertTrue(
-      failure.description.contains("SynchronousUseTests.swift:\(SynchronousUseCase.brokenLine)"),
-      failure.description)
-    XCTAssertTrue(
-      failure.description.contains("Setup of fixture 'broken' threw"), failure.description)
+    XCTAssertEqual(
+      failure.description,
+      """
+      Setup of fixture 'broken' threw: \(CocoaError(.fileReadNoPermission))
+        asked for at: CleanSlateXCTestTests/SynchronousUseTests.swift:\(SynchronousUseCase.brokenUseLine)
+        fixture 'broken' declared at: CleanSlateXCTestTests/SynchronousUseTests.swift:\(SynchronousUseCase.brokenLine)
+        What it set up before it threw is torn down when the test ends.
+      """)
   }
 
   func testFixtureWhoseSetupNeedsTheMainActorIsServedWhileTheMainThreadWaits() throws {

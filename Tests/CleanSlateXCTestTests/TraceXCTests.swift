@@ -49,7 +49,7 @@ final class TraceXCTests: XCTestCase {
     let issue = try XCTUnwrap(events(of: "fails").first { $0.phase == .issue })
 
     // Then the trace has the failure at its line, and the test failed
-    XCTAssertTrue(issue.message?.contains("count was 2") == true, issue.message ?? "")
+    XCTAssertEqual(issue.message, "failed - count was 2")
     XCTAssertEqual(issue.location?.line, TracedCase.failureLine)
     XCTAssertEqual(issue.location?.filePath, #filePath)
     XCTAssertEqual(events(of: "fails").last?.outcome, .failed)

@@ -19,6 +19,12 @@ final class WorkTrackerXCTestTests: XCTestCase {
       "nested": NestedRun(
         WorkCase.self, [("startsNestedWork", asyncTest(WorkCase.startsNestedWork))]),
       "group": NestedRun(WorkCase.self, [("usesTheGroup", asyncTest(WorkCase.usesTheGroup))]),
+      "throws": NestedRun(
+        WorkCase.self,
+        [("throwsWhileItsWorkOutlivesIt", asyncTest(WorkCase.throwsWhileItsWorkOutlivesIt))]
+      ),
+      "cancels": NestedRun(
+        WorkCase.self, [("cancelsItsOwnTask", asyncTest(WorkCase.cancelsItsOwnTask))]),
     ]
   }
 
@@ -40,9 +46,54 @@ final class WorkTrackerXCTestTests: XCTestCase {
     let failure = try XCTUnwrap(run.failures.first)
     XCTAssertEqual(failure.filePath, #filePath)
     XCTAssertEqual(failure.line, WorkCase.hangingLine)
-    XCTAssertTrue(failure.description.contains("'sync forever'"), failure.description)
+    XCTAssertEqual(
+      failure.description,
+      """
+      Tracked work 'sync forever' was still running 0.05 seconds after the body of 'WorkCase.outlivesTimeout' ended; it was cancelled.
+        started at: CleanSlateXCTestTests/WorkTrackerXCTestTests.swift:\(WorkCase.hangingLine)
+        Wait for it in the test (try await tracker.waitUntilIdle()), make it finish sooner, or give it more time: tracker.timeout for this test, WorkTracker.defaultTimeout in code, or CLEANSLATE_WORK_TIMEOUT=<seconds> for the whole run.
+      """)
     XCTAssertTrue(WorkCase.hangingTask.withLock { $0?.isCancelled } == true)
     XCTAssertEqual(run.events.first, "body")
+  }
+
+  /// Rule "Errors never lost": XCTest records the body's error first.
+  func testABodysErrorIsRecordedBeforeTheWorkThatOutlivedIt() throws {
+    // When a test's body leaves work running that never ends by itself, then throws
+    let run = try XCTUnwrap(Self.runs["throws"])
+
+    // Then the body's error, the test's own failure, comes first, in XCTest's words; then the
+    // work, at the line that started it
+    XCTAssertEqual(
+      run.failures,
+      [
+        RecordedFailure(
+          description: #"threw error "body""#, filePath: "<EXPR>", line: 0),
+        RecordedFailure(
+          description: """
+            Tracked work 'upload' was still running 0.05 seconds after the body of 'WorkCase.throwsWhileItsWorkOutlivesIt' ended; it was cancelled.
+              started at: CleanSlateXCTestTests/WorkTrackerXCTestTests.swift:\(WorkCase.uploadLine)
+              Wait for it in the test (try await tracker.waitUntilIdle()), make it finish sooner, or give it more time: tracker.timeout for this test, WorkTracker.defaultTimeout in code, or CLEANSLATE_WORK_TIMEOUT=<seconds> for the whole run.
+            """,
+          filePath: #filePath, line: WorkCase.uploadLine),
+      ])
+    XCTAssertEqual(run.events, ["body", "tearDown()", "fixture teardown"])
+  }
+
+  /// Rule "One life": a test that cancelled itself ends as XCTest ends it without CleanSlate.
+  func testATestThatCancelsItsOwnTaskFailsAsInPlainXCTestAndIsTornDown() throws {
+    // When a test cancels its own task, then throws the cancellation
+    let run = try XCTUnwrap(Self.runs["cancels"])
+
+    // Then XCTest records the error once, as it does without CleanSlate, and the fixture's
+    // teardown still ran
+    XCTAssertEqual(
+      run.failures,
+      [
+        RecordedFailure(
+          description: #"threw error "CancellationError()""#, filePath: "<EXPR>", line: 0)
+      ])
+    XCTAssertEqual(run.events, ["body", "tearDown()", "fixture teardown"])
   }
 
   func testNestedWorkIsAwaitedToo() throws {
@@ -92,6 +143,20 @@ final class WorkCase: RecordingTestCase {
     let task = work.start("sync forever") { try await Task.sleep(for: .seconds(60)) }
     Self.hangingTask.withLock { $0 = task }
     log("body")
+  }
+
+  static let uploadLine = #line + 4
+  func throwsWhileItsWorkOutlivesIt() async throws {
+    work.timeout = .milliseconds(50)
+    log("body")
+    work.start("upload") { try await Task.sleep(for: .seconds(60)) }
+    throw Boom(label: "body")
+  }
+
+  func cancelsItsOwnTask() async throws {
+    log("body")
+    withUnsafeCurrentTask { $0?.cancel() }
+    throw CancellationError()
   }
 
   func startsNestedWork() async throws {

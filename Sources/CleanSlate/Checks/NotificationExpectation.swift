@@ -2,9 +2,8 @@ public import Foundation
 
 /// A notification a test expects to be posted before its body ends.
 ///
-/// Declare one with `expectNotification(_:object:center:timeout:where:)` — a method of
-/// `FixtureTestCase` in XCTest, a global function in Swift Testing — before the code that should
-/// post it runs. When the body ends, after the test's tracked work has been awaited, the
+/// Declare one with ``expectNotification(_:object:center:timeout:where:fileID:filePath:line:column:)``,
+/// in XCTest or Swift Testing, before the code that should post it runs. When the body ends, after the test's tracked work has been awaited, the
 /// expectation is checked: if no matching notification was posted yet, the test waits for one up
 /// to `timeout`, then fails at the line that declared it. The observer is removed when the test
 /// ends, so none outlives its test.

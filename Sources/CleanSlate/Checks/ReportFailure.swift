@@ -22,8 +22,10 @@ import Foundation
 /// The failure is recorded on the test whose CleanSlate scope is current — a test of a
 /// `FixtureTestCase`, or a Swift Testing test with the `.cleanSlate` or `.fixtures` trait (or in
 /// such a suite) — in the calling task, so a surrounding `withKnownIssue` treats it as known.
-/// Called where no CleanSlate scope is current, it is recorded on the running XCTest test if
-/// there is one; else it is printed on standard error, and the run fails when it ends.
+/// Called where no CleanSlate scope is current, it is recorded on the running test if its
+/// framework can tell which runs (an XCTest test; a Swift Testing test, once CleanSlate's trait
+/// is in use in the process); else it is printed on standard error, and the run fails when it
+/// ends.
 ///
 /// - Parameters:
 ///   - message: What went wrong.
@@ -46,10 +48,11 @@ public func reportFailure(
 }
 
 extension CleanSlateError {
-  /// Records a failure found where no CleanSlate scope is current: on the running XCTest test,
-  /// when XCTest runs one, else on standard error (``FailuresOutsideTests``).
+  /// Records a failure found where no CleanSlate scope is current: on the test its framework
+  /// runs, when one runs (an XCTest test, a Swift Testing test without the trait), else on
+  /// standard error (``FailuresOutsideTests``).
   package func reportOutsideScopes() {
-    guard FailureSink.recordOutsideScopes(self) == nil else { return }
+    guard FailureSink.recordOutsideScopes(self, throwing: false) == nil else { return }
     FailuresOutsideTests.report(self)
   }
 }

@@ -1,7 +1,6 @@
 /// The checks a test registers on its own scope: verify-later, leak checks and notification
-/// expectations. Each integration's `verifyLater(_:)`, `expectDeallocation(of:)` and
-/// `expectNotification(_:)` is a thin adapter over these, so both frameworks check the same
-/// things, at the same moments, with the same messages.
+/// expectations, under the global `verifyLater(_:)`, `expectDeallocation(of:)` and
+/// `expectNotification(_:)` that both frameworks call.
 extension ScopeRuntime {
   /// The running test's scope: the current scope when it belongs to a test, else `nil`.
   package static var currentTest: ScopeRuntime? {
@@ -49,21 +48,6 @@ extension ScopeRuntime {
         )
       ]
     }
-  }
-}
-
-extension CleanSlateError {
-  /// The failure for a check registered where no test is running.
-  ///
-  /// - Parameters:
-  ///   - call: The call as the user wrote it, as `verifyLater(Mock)`.
-  ///   - location: Where it was called.
-  ///   - advice: Where to call it instead, in the integration's terms, for a call made where
-  ///     no test runs at all.
-  package static func calledOutsideTest(
-    _ call: String, at location: CodeLocation, advice: String
-  ) -> CleanSlateError {
-    noScope(for: call, at: location, fallbackAdvice: advice)
   }
 }
 

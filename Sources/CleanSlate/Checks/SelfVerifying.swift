@@ -1,8 +1,8 @@
 /// Something that can check, at the end of a test, that it was used as expected — a mock's
 /// expectations, a fake server's pending requests.
 ///
-/// Register it with `verifyLater(_:)` where you create it — a method of `FixtureTestCase` in
-/// XCTest, a global function in Swift Testing — and it is verified when the test body ends:
+/// Register it with ``verifyLater(_:fileID:filePath:line:column:)`` where you create it, in
+/// XCTest or Swift Testing, and it is verified when the test body ends:
 ///
 /// ```swift
 /// final class MockTransport: Transport, SelfVerifying {

@@ -39,8 +39,12 @@ package func waitSynchronously<T: Sendable>(
   on waiter: some BlockingWaiter, _ work: @escaping @Sendable () async -> T
 ) -> T {
   let outcome = Locked<T?>(nil)
+  // The task holds `work` (and what it captured, a scope say) only until it has run: the caller
+  // goes on as soon as it is woken, and the task's own closure lives until the task ends, which
+  // on a busy machine can be well after.
+  let pending = Locked<(@Sendable () async -> T)?>(work)
   Task {
-    let value = await work()
+    let value = await runTaking(pending)
     outcome.withLock { $0 = value }
     waiter.wake()
   }
@@ -48,4 +52,13 @@ package func waitSynchronously<T: Sendable>(
     if let value = outcome.value { return value }
     waiter.wait(until: .now + .seconds(3600))
   }
+}
+
+/// Takes the work out of `pending` and runs it; the work is released when this returns.
+private func runTaking<T: Sendable>(_ pending: Locked<(@Sendable () async -> T)?>) async -> T {
+  let work = pending.withLock { work in
+    defer { work = nil }
+    return work!
+  }
+  return await work()
 }

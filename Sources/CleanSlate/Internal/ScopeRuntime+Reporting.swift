@@ -3,20 +3,31 @@ import Foundation
 extension ScopeRuntime {
   /// Records `failure` on this scope's test or suite, once, through the sink of this scope or
   /// of the nearest scope around it that has one — or, where none has, on standard error
-  /// (``FailuresOutsideTests``). The scope and those around it are marked failed, and the
-  /// failure goes into the trace. (A sink that marks scopes failed itself, as Swift Testing's
-  /// does for the issues it counts as failures, is left to it.)
+  /// (``FailuresOutsideTests``) — after putting it in the trace, and takes note of it as the
+  /// framework counted it (``noteIssue(known:)``).
   package func report(_ failure: CleanSlateError) {
-    let sink = nearestSink
-    if !(sink?.marksScopeFailed ?? false) { markFailed() }
     emit(
       .issue, fixture: failure.fixture, outcome: .failed, message: failure.description,
       location: failure.location, issueCode: failure.code.name)
-    if let sink {
-      sink.record(failure)
-    } else {
+    guard let sink = nearestSink else {
       FailuresOutsideTests.report(failure)
+      return noteIssue(known: false)
     }
+    noteIssue(known: !sink.record(failure))
+  }
+
+  /// Takes note of an issue recorded on this scope's test — the one place a test is marked
+  /// failed: a failure marks it, and the scopes around it; a known issue (`withKnownIssue`)
+  /// makes a test that does not fail end as `knownIssue`.
+  package func noteIssue(known: Bool) {
+    if known { declareOutcome(.knownIssue) } else { markFailed() }
+  }
+
+  /// Takes note of an issue the framework recorded on this scope's test (not one of
+  /// CleanSlate's own, which ``report(_:)`` traces), and puts it in the trace.
+  package func noteFrameworkIssue(_ message: String, at location: CodeLocation?, known: Bool) {
+    traceIssue(message, at: location, known: known)
+    noteIssue(known: known)
   }
 
   /// The sink of this scope, or of the nearest scope around it that has one.
@@ -54,7 +65,7 @@ package struct FixtureRequest: Sendable {
   /// which every caller up to the test recognises as recorded.
   func fail(_ failure: CleanSlateError) -> FixtureUnavailable {
     if let expecting = FailureSink.forSetupFailures {
-      expecting.record(failure)
+      _ = expecting.record(failure)
     } else {
       asker.report(failure)
     }

@@ -3,10 +3,11 @@ import Foundation
 /// A live scope — one test, one suite, or the process — with its fixture cache and its
 /// teardown stack.
 ///
-/// The integrations create one per scope instance with the sink that records its failures in
-/// their framework, make it current while the scope's code runs (``withCurrent(_:)``), tell it
-/// when the test body is over (``finishBody()``) and end it (``end()``). Every failure found on
-/// the way is recorded through the sink as it is found, once (see ``FailureSink``).
+/// A test's or a suite's whole life runs through it, in one place
+/// (``live(_:sink:identity:fixtures:at:body:)``, and ``liveSynchronously(waiter:_:)`` for
+/// XCTest): the integrations give it the sink that records its failures in their framework, and
+/// XCTest the point where the body ends. Every failure found on the way is recorded through the
+/// sink as it is found, once (see ``FailureSink``).
 package final class ScopeRuntime: Sendable {
   /// The scope that `use(_:)` resolves in: the running test's, where there is one.
   @TaskLocal package static var current: ScopeRuntime?

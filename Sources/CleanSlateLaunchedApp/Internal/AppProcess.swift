@@ -1,5 +1,6 @@
 #if LaunchedApp
   import CleanSlate
+  import CleanSlateChildProcess
   import Foundation
   import Subprocess
 
@@ -60,7 +61,7 @@
       gracePeriod: Duration,
       keptLines: Int
     ) async throws -> AppProcess {
-      _ = ignoreBrokenPipes
+      ignoreBrokenPipes()
       let log = OutputLog(keptLines: keptLines)
       let stopGate = Gate<Void>()
       let finished = Gate<Outcome>()
@@ -167,11 +168,6 @@
       }
     }
   }
-
-  /// Writing to an app that has exited must fail the write, not kill the test process.
-  private let ignoreBrokenPipes: Void = {
-    signal(SIGPIPE, SIG_IGN)
-  }()
 
   enum AppProcessError: Error, CustomStringConvertible {
     case inputClosed

@@ -1,8 +1,8 @@
 internal import CleanSlate
 package import Testing
 
-/// Tells a test scope that its test failed as soon as the test records a failing issue, so that
-/// teardowns can ask `context.testFailed`, and puts the test's own issues in the trace.
+/// Tells a test scope about every issue its test records, as Swift Testing counts it, so that
+/// teardowns can ask `context.testFailed` and the trace has the test's own issues.
 ///
 /// Swift Testing does not say whether a running test has failed. It does let an issue-handling
 /// trait see every issue a test records, after `withKnownIssue` has marked the expected ones. One
@@ -10,8 +10,8 @@ package import Testing
 /// scope for the function as a whole to do so), rather than one per case: what a scope provider
 /// uses stays allocated with each case's task until the whole function ends, so an observer per
 /// case would cost every finished case its memory. The observer finds the case's scope as the
-/// current one. Errors a body throws are not issues yet where the trait sees them; it marks
-/// those itself.
+/// current one. Errors a body throws are not issues yet where the trait sees them; the engine
+/// takes note of those itself.
 package enum FailureTracking {
   /// Whether the running test function's issues are observed.
   @TaskLocal static var isObserving = false
@@ -28,14 +28,15 @@ package enum FailureTracking {
     }
   }
 
+  /// Tells CleanSlate's own issue whether it counts as a failure; takes note of any other issue
+  /// of a test with a scope (warnings left out).
   private static let observer = IssueHandlingTrait.compactMapIssues { issue in
-    guard let runtime = ScopeRuntime.currentTest else { return issue }
-    if issue.isFailure { runtime.markFailed() }
-    if OwnIssue.isBeingRecorded {
-      // The engine put it in the trace as it recorded it.
-      if !issue.isFailure { runtime.declareOutcome(.knownIssue) }
-    } else {
-      runtime.trace(issue)
+    if let own = OwnIssue.beingRecorded {
+      own.isFailure = issue.isFailure
+    } else if let runtime = ScopeRuntime.currentTest, issue.severity >= .error {
+      runtime.noteFrameworkIssue(
+        String(describing: issue), at: issue.sourceLocation.map(CodeLocation.init),
+        known: !issue.isFailure)
     }
     return issue
   }

@@ -39,7 +39,7 @@ final class ScopeObserver: NSObject, XCTestObservation, @unchecked Sendable {
   /// was found where no test could record it: such a failure is never lost.
   func testBundleDidFinish(_ testBundle: Bundle) {
     SuiteScopes.shared.endAll()
-    endSynchronously(ScopeRuntime.process)
+    ScopeRuntime.process.endSynchronously(waiter: currentThreadWaiter())
     if FailuresOutsideTests.haveOccurred { exit(EXIT_FAILURE) }
   }
 }

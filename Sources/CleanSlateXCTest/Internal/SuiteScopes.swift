@@ -36,7 +36,7 @@ final class SuiteScopes: Sendable {
   /// Ends the suite scope of `testClass`, if it has one running.
   func end(_ testClass: AnyClass) {
     let scope = scopes.withLock { $0.removeValue(forKey: ObjectIdentifier(testClass)) }
-    if let scope { endSynchronously(scope) }
+    scope?.endSynchronously(waiter: currentThreadWaiter())
   }
 
   /// Ends every suite scope still running.
@@ -45,6 +45,6 @@ final class SuiteScopes: Sendable {
       defer { scopes = [:] }
       return Array(scopes.values)
     }
-    running.forEach(endSynchronously)
+    for scope in running { scope.endSynchronously(waiter: currentThreadWaiter()) }
   }
 }

@@ -16,7 +16,7 @@ enum XCTestIntegration {
   private static let installed: Void = {
     cleanslate_xctest_keep_loading()
     XCTestObservationCenter.shared.addTestObserver(ScopeObserver.shared)
-    FailureSink.outsideScopes.withLock { $0 = recordOutsideScopes }
+    FailureSink.recordOutsideScopes { failure, _ in recordOutsideScopes(failure) }
     ScopelessCalls.register(explain)
   }()
 

@@ -6,15 +6,19 @@ extension FailureSink {
   /// Records CleanSlate's failures as failures of an XCTest test, at their own locations: of
   /// `testCase` while it exists, else of the test that is running (a suite scope's failures
   /// land on the test during which its class's scope ends), else — no test running — on standard
-  /// error, failing the run.
+  /// error, failing the run. A failed test's notes are printed as `note:` lines; its attachments
+  /// are `XCTAttachment`s on Apple platforms, printed on standard error elsewhere.
   static func xcTest(recordingOn testCase: FixtureTestCase?) -> FailureSink {
     let owner = WeakTestCase(testCase)
+    let testName = testCase?.name ?? ""
     return FailureSink(
       record: { failure in
-        guard let target = owner.value ?? ScopeObserver.shared.runningTestCase else {
-          return FailuresOutsideTests.report(failure)
+        if let target = owner.value ?? ScopeObserver.shared.runningTestCase {
+          target.recordCleanSlateFailure(failure)
+        } else {
+          FailuresOutsideTests.report(failure)
         }
-        target.recordCleanSlateFailure(failure)
+        return true
       },
       thrownAfterRecording: { failure in
         #if canImport(ObjectiveC)
@@ -29,8 +33,47 @@ extension FailureSink {
           }
           return FixtureUnavailable(failure)
         #endif
+      },
+      recordThrown: { error in
+        // In XCTest's own words, as swift-corelibs-xctest records an error a test method threw
+        // (only its test closure, on Linux, sees the error before XCTest does).
+        #if canImport(ObjectiveC)
+          owner.value?.record(XCTIssue(type: .thrownError, compactDescription: "\(error)"))
+        #else
+          owner.value?.recordFailure(
+            withDescription: "threw error \"\(error)\"", inFile: "<EXPR>", atLine: 0,
+            expected: false)
+        #endif
+      },
+      note: { note in
+        // A compiler-style note that editors and CI logs pick up: XCTest has no record for what
+        // is not a failure.
+        printOnStandardError(
+          "\(note.location.filePath):\(note.location.line): note: \(testName) : \(note.text)\n")
+      },
+      attach: { attachment in
+        if let sink = FailureAttachmentPrinting.sink { return sink(attachment) }
+        #if canImport(ObjectiveC)
+          let made = XCTAttachment(string: attachment.contents)
+          made.name = attachment.name
+          made.lifetime = .keepAlways
+          owner.value?.add(made)
+        #else
+          var text = "[CleanSlate] attachment '\(attachment.name)' of failed test \(testName):\n"
+          text += attachment.contents
+          printOnStandardError(text.hasSuffix("\n") ? text : text + "\n")
+        #endif
       })
   }
+}
+
+/// Where failure attachments go instead, when CleanSlate's own tests set it.
+enum FailureAttachmentPrinting {
+  @TaskLocal static var sink: (@Sendable (FailureAttachment) -> Void)?
+}
+
+private func printOnStandardError(_ text: String) {
+  FileHandle.standardError.write(Data(text.utf8))
 }
 
 extension XCTestCase {

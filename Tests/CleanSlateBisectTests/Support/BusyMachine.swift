@@ -1,4 +1,5 @@
 import CleanSlate
+import CleanSlateTestSupport
 import Foundation
 
 /// A machine other processes keep busy, as on CI: files created and removed again and again in the
@@ -47,8 +48,14 @@ final class BusyMachine: Sendable {
     let machine = try BusyMachine(root: root)
     defer { try? FileManager.default.removeItem(at: root) }
     machine.start()
-    defer { machine.stop() }
-    return try await body(machine)
+    do {
+      let result = try await body(machine)
+      await machine.stop()
+      return result
+    } catch {
+      await machine.stop()
+      throw error
+    }
   }
 
   private func start() {
@@ -71,9 +78,10 @@ final class BusyMachine: Sendable {
     }.start()
   }
 
-  private func stop() {
+  /// Stops the churn and waits (off Swift concurrency's threads) until its last file is gone.
+  private func stop() async {
     stopping.withLock { $0 = true }
-    finished.wait()
+    await offThread { [finished] in finished.wait() }
   }
 }
 

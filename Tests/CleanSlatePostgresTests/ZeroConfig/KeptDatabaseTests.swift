@@ -1,5 +1,6 @@
 #if Postgres
   import CleanSlate
+  import CleanSlateChildProcess
   import CleanSlateTestSupport
   import CleanSlateTesting
   import Foundation
@@ -33,14 +34,16 @@
       #expect(await eventually { supervisorIdleTicks(in: server) >= 3 })
       // Then the printed command, run as printed in a child process, opens the kept database
       // with what the test left in it.
-      let opened = try await ChildProcess.run(
-        ["/bin/sh", "-c", "\(printed.2) -X -A -t -c 'SELECT text FROM notes'"],
+      let opened = try await ChildProcess(
+        "/bin/sh", ["-c", "\(printed.2) -X -A -t -c 'SELECT text FROM notes'"],
         environment: [
           "PATH":
             "/usr/bin:/bin:\(root.configuration.binaries.psql.deletingLastPathComponent().path)"
-        ])
-      #expect(opened.succeeded, "\(opened.output)")
-      #expect(opened.output.trimmingCharacters(in: .whitespacesAndNewlines) == "left behind")
+        ]
+      ).run(combiningErrorWithOutput: true)
+      #expect(opened.succeeded, "\(opened.standardOutput)")
+      #expect(
+        opened.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "left behind")
       // And once it is dropped, the server stops as it would have.
       let lease = try await root.acquire()
       try await withAdminConnection(on: lease.server) { admin in

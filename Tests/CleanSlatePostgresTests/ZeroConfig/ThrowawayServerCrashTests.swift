@@ -1,5 +1,6 @@
 #if Postgres
   import CleanSlate
+  import CleanSlateChildProcess
   import CleanSlateTestSupport
   import CleanSlateTesting
   import Foundation
@@ -61,6 +62,33 @@
         try await withAdminConnection(on: next.server) { try await $0.integer("SELECT 1") } == 1)
     }
 
+    @Test(.fixtures(.zeroConfigRoot)) func aLeaseTheServerNeverAnswersIsGivenUpNotAwaited()
+      async throws
+    {
+      let root = try await use(.zeroConfigRoot)
+      // Given a server whose connection's backend stops answering after it accepted the
+      // connection (as a server stopped by its supervisor at that moment may)
+      let first = try await root.acquire()
+      let connection = try await ServerSession.connect(to: first.server, database: "postgres")
+      let backend = try #require(
+        try await connection.query("SELECT pg_backend_pid()", logger: .cleanSlate).collect()
+          .first?.decode(Int32.self))
+      kill(backend, SIGSTOP)
+      defer { kill(backend, SIGCONT) }
+
+      // When a process asks it for a lease
+      let outcome = await ThrowawayServer(root.configuration).lease(
+        on: connection, of: first.server, postmaster: first.postmaster, limit: .seconds(1))
+
+      // Then it gives the server up as unreachable instead of waiting for an answer forever, and
+      // closes the connection
+      guard case .unreachable = outcome else {
+        Issue.record("expected the server to be given up, got \(outcome)")
+        return
+      }
+      #expect(connection.isClosed)
+    }
+
     @Test(.fixtures(.zeroConfigRoot)) func aServerWhoseSupervisorDiedIsTakenOver() async throws {
       let root = try await use(.zeroConfigRoot)
       // Given a server whose supervisor was killed, leaving the server running unsupervised.
@@ -108,7 +136,7 @@
         ])
       await probe.finish()
       // Then it started one, running as that user, under its root.
-      #expect(probe.process.terminationStatus == 0)
+      #expect(probe.ended == .exited(0))
       #expect(probe.dataDirectory.hasPrefix(root.path))
       let owner =
         try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("root").path)[

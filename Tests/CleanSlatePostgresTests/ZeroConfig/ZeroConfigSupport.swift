@@ -1,5 +1,6 @@
 #if Postgres
   import CleanSlate
+  import CleanSlateChildProcess
   import CleanSlateTestSupport
   import Foundation
   import Testing
@@ -105,8 +106,9 @@
       try server.makeDirectory(configuration.cache, for: account)
       let password = try server.password()
       let cluster = try await server.cachedCluster(as: account, password: password)
-      let copy = try await ChildProcess.run(["/bin/cp", "-Rp", cluster.path, url.path])
-      #expect(copy.succeeded, "\(copy.output)")
+      let copy = try await ChildProcess("/bin/cp", ["-Rp", cluster.path, url.path])
+        .run(combiningErrorWithOutput: true)
+      #expect(copy.succeeded, "\(copy.standardOutput)")
       try Data(password.utf8).write(to: url.appendingPathComponent("password"))
       chmod(url.appendingPathComponent("password").path, 0o600)
     }
@@ -147,7 +149,7 @@
 
   /// A `CleanSlatePostgresProbe` process: a test process of its own that took the server.
   struct ZeroConfigProbe: Sendable {
-    let running: HelperExecutable.Running
+    let running: ChildProcess.Running
     /// The server it printed.
     let port: Int
     let dataDirectory: String
@@ -155,8 +157,9 @@
     /// The postmaster's pid, read while the probe used the server.
     let postmaster: Int32
 
-    var process: Process { running.process }
-    var killedBySIGKILL: Bool { running.killedBySIGKILL }
+    /// How it ended, once it has.
+    var ended: ChildProcess.Termination? { running.ended }
+    var killedBySIGKILL: Bool { running.ended == .signalled(SIGKILL) }
 
     /// The server's directory under the root (`data`'s parent).
     var serverDirectory: URL {
@@ -168,13 +171,13 @@
     static func start(
       _ mode: String, environment: [String: String], as prefix: [String] = []
     ) async throws -> ZeroConfigProbe {
-      let running = try HelperExecutable(named: "CleanSlatePostgresProbe").start(
+      let running = try await HelperExecutable(named: "CleanSlatePostgresProbe").start(
         [mode], environment: environment, in: URL(fileURLWithPath: "/"), through: prefix)
       let line = await running.firstLine()
-      if mode == "crash" { await running.waitUntilExit() }
+      if mode == "crash" { try await running.wait() }
       let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
       guard fields.count == 5, let port = Int(fields[0]), let postmaster = Int32(fields[4]) else {
-        await running.finish()
+        _ = try? await running.finish()
         throw ProbeFailed(output: line, errors: await running.errorOutput())
       }
       return ZeroConfigProbe(
@@ -184,7 +187,7 @@
 
     /// Lets a waiting probe exit, and waits for it.
     func finish() async {
-      await running.finish()
+      _ = try? await running.finish()
     }
   }
 

@@ -38,7 +38,7 @@ enum Chromium {
         "--proxy-server=http://127.0.0.1:\(proxy.port)", "--proxy-bypass-list=<-loopback>",
         "--virtual-time-budget=5000", "--timeout=20000", "--dump-dom", url(file, fragment),
       ])
-    return (outcome.standardOutput, proxy.pageRequests())
+    return (outcome.standardOutput, await proxy.pageRequests())
   }
 
   /// Saves a screenshot of `file` (at `fragment`) to `destination`.
@@ -83,7 +83,7 @@ final class CountingListener: Sendable {
   ]
 
   init() throws {
-    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -109,9 +109,9 @@ final class CountingListener: Sendable {
   }
 
   /// Stops listening and returns the hosts requested, Chromium's own services left out.
-  func pageRequests() -> [String] {
+  func pageRequests() async -> [String] {
     shutdown(socket, Int32(SHUT_RDWR))
-    stopped.wait()
+    await offThread { [stopped] in stopped.wait() }
     close(socket)
     return hosts.value.filter { !Self.chromiumServices.contains($0) }
   }

@@ -1,3 +1,4 @@
+import CleanSlateChildProcess
 import CleanSlateFileSystem
 import Foundation
 import Testing
@@ -60,13 +61,8 @@ func entryExists(_ url: URL) -> Bool {
 }
 
 /// The identity of a process that has exited: a child that ran and was reaped.
-func deadProcessIdentity() throws -> ProcessIdentity {
-  let child = Process()
-  child.executableURL = URL(fileURLWithPath: "/bin/sh")
-  // In `/`: a parallel test's sandbox, the current directory for a while, may be gone by then.
-  child.currentDirectoryURL = URL(fileURLWithPath: "/")
-  child.arguments = ["-c", "exit 0"]
-  try child.run()
-  child.waitUntilExit()
+func deadProcessIdentity() async throws -> ProcessIdentity {
+  let child = try await ChildProcess("/bin/sh", ["-c", "exit 0"]).start()
+  try await child.wait()
   return ProcessIdentity(pid: child.processIdentifier, startTime: 42)
 }

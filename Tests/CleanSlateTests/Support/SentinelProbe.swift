@@ -1,3 +1,4 @@
+import CleanSlateChildProcess
 import CleanSlateTestSupport
 import Foundation
 
@@ -24,13 +25,13 @@ struct SentinelProbe {
       environment[name] = nil
     }
     environment.merge(variables) { $1 }
-    let probe = try HelperExecutable(named: "CleanSlateSandboxProbe").start(
+    let probe = try await HelperExecutable(named: "CleanSlateSandboxProbe").start(
       ["temporary"], environment: environment)
-    let lines = await probe.linesUntil("ended")
+    let lines = await probe.lines(until: "ended")
     let own = lines.first { $0.hasPrefix("TMPDIR=") }.map { String($0.dropFirst(7)) } ?? "/"
     let outlived = FileManager.default.fileExists(
       atPath: URL(fileURLWithPath: own).deletingLastPathComponent().path)
-    await probe.finish()
+    _ = try? await probe.finish()
     return SentinelProbe(
       lines: lines, errors: await probe.errorOutput(), outlivedItsProcessScope: outlived)
   }

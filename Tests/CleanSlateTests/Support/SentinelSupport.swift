@@ -74,9 +74,13 @@ final class NamedThread: @unchecked Sendable {
   private let stop = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
 
-  /// Starts the thread and returns once it has its name (at most 15 bytes on Linux).
-  init(name: String) {
-    let thread = Thread { [started, stop, finished] in
+  private init() {}
+
+  /// Starts the thread and returns once it has its name (at most 15 bytes on Linux). Waits off
+  /// Swift concurrency's threads, as every wait of the tests does.
+  static func start(name: String) async -> NamedThread {
+    let named = NamedThread()
+    let thread = Thread { [started = named.started, stop = named.stop, finished = named.finished] in
       // What pthread_setname_np does on Linux, which Swift's Glibc module does not export.
       try? Data(name.utf8).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
       started.signal()
@@ -84,15 +88,18 @@ final class NamedThread: @unchecked Sendable {
       finished.signal()
     }
     thread.start()
-    started.wait()
+    await offThread { [started = named.started] in started.wait() }
+    return named
   }
 
   /// Stops the thread and waits until it has run to its end.
-  func stopAndWait() {
+  func stopAndWait() async {
     stop.signal()
-    finished.wait()
-    // The thread leaves the process just after its last line.
-    usleep(20_000)
+    await offThread { [finished] in
+      finished.wait()
+      // The thread leaves the process just after its last line.
+      usleep(20_000)
+    }
   }
 }
 

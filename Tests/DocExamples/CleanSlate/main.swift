@@ -25,4 +25,4 @@ final class MockTransport: Transport, SelfVerifying {
 }
 
 let transport = MockTransport()
-verifyLater(transport)         // XCTest: a FixtureTestCase method; Swift Testing: a function
+verifyLater(transport)         // the same function in XCTest and Swift Testing

@@ -137,6 +137,10 @@ package enum StateDiff {
       else { continue }
       targets.append((number, target))
     }
+    // Files first: a report lists at most `LeakReport.shownItems`, and a file a test left open says
+    // more than the sockets and pipes that tests running alongside it open meanwhile.
+    targets =
+      targets.filter { $0.target.hasPrefix("/") } + targets.filter { !$0.target.hasPrefix("/") }
     var listening: [UInt64: String] = [:]
     if kinds.contains(.listeningSockets) {
       let sockets = Set(targets.compactMap { socketInode($0.target) })

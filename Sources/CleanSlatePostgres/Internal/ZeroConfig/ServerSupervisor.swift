@@ -1,5 +1,6 @@
 #if Postgres
   internal import CleanSlate
+  internal import CleanSlateChildProcess
   internal import Foundation
 
   /// The process that stops a throwaway server once no test process uses it, and then removes
@@ -26,28 +27,24 @@
     static func start(
       postmaster: Int32, directory: URL, port: Int, linger: Int, keptLinger: Int, psql: URL,
       password: String
-    ) throws -> ProcessIdentity {
+    ) async throws -> ProcessIdentity {
       let scriptURL = try writeScript(next: directory)
-      let process = Process.inRootDirectory()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = [
-        scriptURL.path, "\(postmaster)", directory.path, "\(port)", "\(linger)", psql.path,
-        "\(AdvisoryLock.serverLease)", "\(keptLinger)",
-      ]
-      process.environment = [
-        "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "LC_ALL": "C", "PGPASSWORD": password,
-        "PGCONNECT_TIMEOUT": "5", "PGAPPNAME": "cleanslate-supervisor",
-      ]
-      // Nothing of the test process's: a test runner waits for its children's pipes to close.
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
+      let supervisor = ChildProcess(
+        "/bin/sh",
+        [
+          scriptURL.path, "\(postmaster)", directory.path, "\(port)", "\(linger)", psql.path,
+          "\(AdvisoryLock.serverLease)", "\(keptLinger)",
+        ],
+        environment: [
+          "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "LC_ALL": "C", "PGPASSWORD": password,
+          "PGCONNECT_TIMEOUT": "5", "PGAPPNAME": "cleanslate-supervisor",
+        ])
+      let pid: pid_t
       do {
-        try process.run()
+        pid = try await supervisor.startDetached()
       } catch {
-        throw PostgresFixtureError("Could not start the server's supervisor (/bin/sh): \(error)")
+        throw PostgresFixtureError("Could not start the server's supervisor: \(error)")
       }
-      let pid = process.processIdentifier
       return ProcessIdentity(pid: pid, startTime: ProcessIdentity.startTime(of: pid) ?? 0)
     }
 

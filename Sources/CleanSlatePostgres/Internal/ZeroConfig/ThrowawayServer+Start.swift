@@ -1,5 +1,6 @@
 #if Postgres
   internal import CleanSlate
+  internal import CleanSlateChildProcess
   internal import Foundation
 
   #if canImport(Darwin)
@@ -45,11 +46,12 @@
         "server-" + String(UInt32.random(in: 0...UInt32.max), radix: 16), isDirectory: true)
       try makeDirectory(directory, for: account)
       let data = directory.appendingPathComponent("data", isDirectory: true)
-      let copy = try await ChildProcess.run(["/bin/cp", "-Rp", cluster.path, data.path])
+      let copy = try await ChildProcess("/bin/cp", ["-Rp", cluster.path, data.path])
+        .run(combiningErrorWithOutput: true)
       guard copy.succeeded else {
         try? FileManager.default.removeItem(at: directory)
         throw PostgresFixtureError(
-          "Could not copy the cached PostgreSQL cluster \(cluster.path): \(copy.output)")
+          "Could not copy the cached PostgreSQL cluster \(cluster.path): \(copy.standardOutput)")
       }
       var attempt = 0
       while true {
@@ -66,14 +68,21 @@
             "The throwaway PostgreSQL server (\(configuration.binaries.postgres.path)) did not start: \(failure.log)"
           )
         }
-        let supervisor = try ServerSupervisor.start(
-          postmaster: postmaster.pid, directory: directory, port: port,
-          linger: configuration.linger, keptLinger: configuration.keptLinger,
-          psql: configuration.binaries.psql, password: password)
-        try Self.write(
-          ServerRecord(postmaster: "\(postmaster)", supervisor: "\(supervisor)"), in: directory)
-        guard case .joined(let lease) = await join(port, postmaster: postmaster, password: password)
-        else {
+        // The lease before the supervisor, which stops a server no process uses: on a busy
+        // machine its first look could come before this join is done.
+        let joined = await join(port, postmaster: postmaster, password: password)
+        do {
+          let supervisor = try await ServerSupervisor.start(
+            postmaster: postmaster.pid, directory: directory, port: port,
+            linger: configuration.linger, keptLinger: configuration.keptLinger,
+            psql: configuration.binaries.psql, password: password)
+          try Self.write(
+            ServerRecord(postmaster: "\(postmaster)", supervisor: "\(supervisor)"), in: directory)
+        } catch {
+          if case .joined(let lease) = joined { await lease.release() }
+          throw error
+        }
+        guard case .joined(let lease) = joined else {
           throw PostgresFixtureError(
             "The throwaway PostgreSQL server started on 127.0.0.1:\(port) refused a connection; its log is \(directory.appendingPathComponent("log").path)."
           )
@@ -101,34 +110,28 @@
       else {
         throw LaunchFailure(log: "could not create \(logURL.path): \(errnoDescription())")
       }
-      let log = try FileHandle(forWritingTo: logURL)
-      defer { try? log.close() }
-      log.seekToEndOfFile()
-      let process = Process.inRootDirectory()
       let command =
         account.commandPrefix + [
           configuration.binaries.postgres.path, "-D", data.path, "-p", "\(port)",
         ]
-      process.executableURL = URL(fileURLWithPath: command[0])
-      process.arguments = Array(command.dropFirst())
-      process.environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C"]
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = log
-      process.standardError = log
+      let pid: pid_t
       do {
-        try process.run()
+        pid = try await ChildProcess(
+          command: command, environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C"]
+        ).startDetached(appendingOutputTo: logURL.path)
       } catch {
         throw LaunchFailure(log: "could not run \(command[0]): \(error)")
       }
+      // The shell started the command prefix (setpriv), which became postgres: the same pid.
       for _ in 0..<30_000 {
         if let file = PostmasterFile(data: data), file.isReady {
           return ProcessIdentity(
             pid: file.pid, startTime: ProcessIdentity.startTime(of: file.pid) ?? 0)
         }
-        if !process.isRunning { break }
+        if !ChildProcess.isRunning(pid) { break }
         try? await Task.sleep(for: .milliseconds(2))
       }
-      if process.isRunning { process.interrupt() }
+      if ChildProcess.isRunning(pid) { kill(pid, SIGINT) }
       let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
       throw LaunchFailure(
         log: text.isEmpty ? "it printed nothing" : String(text.suffix(2_000)))
@@ -240,10 +243,11 @@
             "--locale=\(locale)", "--auth=password", "--pwfile=\(passwordFile.path)", "--no-sync",
             "--wal-segsize=1",
           ]
-        let outcome = try await ChildProcess.run(
-          command, environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C"])
+        let outcome = try await ChildProcess(
+          command: command, environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C"]
+        ).run(combiningErrorWithOutput: true)
         if outcome.succeeded { return }
-        output = outcome.output
+        output = outcome.standardOutput
         guard output.contains("locale") else { break }
         try? FileManager.default.removeItem(at: data)
         guard mkdir(data.path, 0o700) == 0 else { break }

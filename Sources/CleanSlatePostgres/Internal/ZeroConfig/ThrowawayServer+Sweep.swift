@@ -75,8 +75,8 @@
     }
 
     /// Starts a supervisor for a live server whose own has died, and records it.
-    func adopt(_ server: LiveServer, password: String) throws {
-      let supervisor = try ServerSupervisor.start(
+    func adopt(_ server: LiveServer, password: String) async throws {
+      let supervisor = try await ServerSupervisor.start(
         postmaster: server.postmaster.pid, directory: server.directory, port: server.port,
         linger: configuration.linger, keptLinger: configuration.keptLinger,
         psql: configuration.binaries.psql, password: password)

@@ -65,8 +65,17 @@
       defer { lock.unlock() }
       let password = try self.password()
       for live in sweep(password: password) {
-        if !live.supervised { try adopt(live, password: password) }
-        switch await join(live.port, postmaster: live.postmaster, password: password) {
+        // Joined before it is adopted, as a new server is (see `start`).
+        let joined = await join(live.port, postmaster: live.postmaster, password: password)
+        if !live.supervised {
+          do {
+            try await adopt(live, password: password)
+          } catch {
+            if case .joined(let lease) = joined { await lease.release() }
+            throw error
+          }
+        }
+        switch joined {
         case .joined(let lease):
           return lease
         case .stopping:
@@ -89,28 +98,45 @@
       case unreachable
     }
 
+    /// How long taking a lease on a server that accepted the connection may take. A server that
+    /// stops while it is asked (its supervisor found it unused a moment before) may leave the
+    /// question unanswered for good: PostgresNIO does not always see such a connection close.
+    /// Longer than the supervisor takes to kill a server that does not stop (21 s).
+    static let joinLimit: Duration = .seconds(30)
+
     /// Connects to the server on `port` and takes a lease on it.
-    func join(_ port: Int, postmaster: ProcessIdentity, password: String) async -> JoinOutcome {
+    func join(
+      _ port: Int, postmaster: ProcessIdentity, password: String, limit: Duration = joinLimit
+    ) async -> JoinOutcome {
       let server = PostgresTestServer(
         host: "127.0.0.1", port: port, username: "postgres", password: password,
         database: "postgres")
       guard let connection = try? await ServerSession.connect(to: server, database: "postgres")
       else { return .unreachable }
+      return await lease(on: connection, of: server, postmaster: postmaster, limit: limit)
+    }
+
+    /// Takes a lease on the server `connection` is connected to; gives the connection up (and the
+    /// server as unreachable) when the server has not answered within `limit`.
+    func lease(
+      on connection: PostgresConnection, of server: PostgresTestServer,
+      postmaster: ProcessIdentity, limit: Duration
+    ) async -> JoinOutcome {
       do {
-        let leased =
+        let leased = try await BoundedOperation.run(on: connection, limit: limit) { connection in
           try await connection.query(
             "SELECT pg_try_advisory_lock_shared(\(AdvisoryLock.serverLease), 0)",
             logger: .cleanSlate
           ).collect().first?.decode(Bool.self) ?? false
-        if leased {
-          let lease = ThrowawayServerLease(
-            server: server, postmaster: postmaster, connection: connection)
-          return .joined(lease)
         }
-        try? await connection.close()
+        if leased {
+          return .joined(
+            ThrowawayServerLease(server: server, postmaster: postmaster, connection: connection))
+        }
+        await BoundedOperation.close(connection)
         return .stopping
       } catch {
-        try? await connection.close()
+        await BoundedOperation.close(connection)
         return .unreachable
       }
     }
@@ -193,7 +219,7 @@
 
     /// Gives the lease back: the supervisor may stop the server once no one else holds one.
     func release() async {
-      try? await connection.close()
+      await BoundedOperation.close(connection)
     }
   }
 #endif

@@ -1,12 +1,11 @@
-internal import CleanSlate
-internal import Foundation
+import Foundation
 
 /// Ends the process scope when the test process exits, so that process-scoped fixtures used by
 /// Swift Testing tests are torn down.
 ///
 /// Swift Testing has no hook for the end of a run. The best available moment is process exit:
-/// an `atexit` handler, installed the first time a CleanSlate trait opens a scope in the process
-/// scope, blocks the exiting thread until `ScopeRuntime.process.end()` has run every process
+/// an `atexit` handler, installed the first time ``ScopeRuntime/live(_:sink:identity:setUp:body:)``
+/// opens a scope in the process scope, blocks the exiting thread until `ScopeRuntime.process.end()` has run every process
 /// teardown (each within its time limit, so exit is delayed by at most those limits). There is
 /// no test left to record an issue on, so failures go to standard error
 /// (`FailuresOutsideTests`), and the process then exits with a failure status (after flushing

@@ -1,10 +1,7 @@
-package import CleanSlate
-internal import Testing
-
-/// What a scope is opened for: a suite, or one case of a test function.
+/// What a scope is opened for: a suite, or one test (one case of a parameterized test).
 ///
-/// The trait builds one from Swift Testing's `Test`; CleanSlate's own tests build them by hand
-/// to drive the trait without the test runner.
+/// The integrations build one from their framework's test; CleanSlate's own tests build them by
+/// hand to drive a life without the test runner.
 package struct ScopeTarget: Sendable, Hashable {
   /// `.suite` for a suite, `.test` for a test case.
   package var kind: FixtureScope
@@ -27,15 +24,5 @@ package struct ScopeTarget: Sendable, Hashable {
     self.id = id ?? name
     self.sentinel = sentinel
     self.location = location
-  }
-
-  /// The target for a suite, or for the running case of a test function.
-  init(_ test: Test) {
-    self.init(
-      test.isSuite ? .suite : .test,
-      name: test.id.nameComponents.joined(separator: "/"),
-      id: test.id.description,
-      sentinel: Self.sentinel(of: test),
-      location: CodeLocation(test.sourceLocation))
   }
 }

@@ -1,28 +1,12 @@
-import CleanSlate
 import Dispatch
 import Foundation
-
-/// Ends `scope` from one of XCTest's synchronous hooks, waiting for it on this thread (on the
-/// main thread, still serving the main queue).
-func endSynchronously(_ scope: ScopeRuntime) {
-  scope.endSynchronously(waiter: currentThreadWaiter())
-}
-
-/// Runs asynchronous engine work to completion from one of XCTest's synchronous hooks.
-///
-/// On the main thread, where XCTest runs tests, it keeps serving the main queue while it waits
-/// (``MainThreadWaiter``), so work that needs the main actor still runs. Elsewhere it blocks
-/// the calling thread.
-func runSynchronously<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-  waitSynchronously(on: currentThreadWaiter(), work)
-}
 
 /// How this thread waits: serving the main queue on the main thread, simply blocking elsewhere.
 ///
 /// A new waiter for every caller, on the main thread too: a wake that comes after its caller
 /// stopped waiting (it saw the work done first) goes to a waiter that nothing waits on any more,
 /// and never ends a later caller's wait.
-func currentThreadWaiter() -> any BlockingWaiter {
+package func currentThreadWaiter() -> any BlockingWaiter {
   Thread.isMainThread ? MainThreadWaiter() : SemaphoreWaiter()
 }
 
@@ -35,16 +19,16 @@ func currentThreadWaiter() -> any BlockingWaiter {
 ///
 /// Each caller has a waiter of its own (see `currentThreadWaiter()`), so a wake ends only the
 /// wait it was meant for, and no wake is left behind for a later caller.
-final class MainThreadWaiter: BlockingWaiter {
+package final class MainThreadWaiter: BlockingWaiter {
   private let semaphore = DispatchSemaphore(value: 0)
 
-  func wait(until deadline: ContinuousClock.Instant) {
+  package func wait(until deadline: ContinuousClock.Instant) {
     let slice = min(deadline - .now, .milliseconds(1))
     if semaphore.wait(timeout: .now() + slice.dispatchInterval) == .success { return }
     _ = RunLoop.current.run(mode: .default, before: Date())  // one pass, without blocking
   }
 
-  func wake() {
+  package func wake() {
     semaphore.signal()
   }
 }

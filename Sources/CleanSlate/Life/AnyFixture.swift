@@ -1,6 +1,5 @@
-package import CleanSlate
-
-/// A fixture of any value type, as a trait keeps it: enough to set it up in a scope.
+/// A fixture of any value type, as a trait keeps it to set up before a test: enough to set it up
+/// in a scope.
 package struct AnyFixture: Sendable {
   /// The fixture's name.
   package let name: String

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# `cleanslate test --explain` on Examples/WhyFlaky: how many planted flaky tests it names the
+# right cause of, per framework, and how long the explanations take.
+#
+#   Benchmarks/run-explain.sh [runs]     # default: 1 run
+#
+# Ends with the paragraphs the last run printed for each explained test.
+# Each run is the example's two commands (its README): every test with CLEANSLATE_SEED=19 (with
+# which both basket tests draw an empty basket), then the XCTest port tests with --parallel (XCTest
+# runs tests at the same time only so). A planted test counts as right when its cause is the one
+# planted; the coupon tests, which draw at random, are planted only in the runs where they failed
+# (a test that passed is never explained). A stable test explained counts as wrong. Time: the
+# wall time of each command, and the experiments' own time (the causes' `seconds`, summed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-1}
+swift build --product cleanslate >&2
+swift build --build-tests --package-path Examples/WhyFlaky >&2
+cleanslate="$(swift build --show-bin-path)/cleanslate"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+exec python3 - "$runs" "$cleanslate" "$work" <<'PYTHON'
+import json, os, subprocess, sys, time
+
+runs, cleanslate, work = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+planted = {
+    "XCTest": {
+        "ShopTests.GreetingXCTests/testGreetsInEnglishByDefault": "order",
+        "ShopTests.PriceXCTests/testPricesInEurosByDefault": "order",
+        "ShopTests.BasketXCTests/testEveryBasketShips": "seed",
+        "ShopTests.ReceiptXCTests/testReceiptShowsTheLocalTime": "timeZone",
+        "ShopTests.PortXCTests/testListensOnThePort": "parallel",
+        "ShopTests.CouponXCTests/testCouponGivesADiscount": "intrinsic",
+    },
+    "Swift Testing": {
+        "ShopTests.ShopSuites/Greetings/greetsInEnglishByDefault()": "order",
+        "ShopTests.ShopSuites/Prices/pricesInEurosByDefault()": "order",
+        "ShopTests.ShopSuites/Baskets/everyBasketShips()": "seed",
+        "ShopTests.ShopSuites/Receipts/receiptShowsTheLocalTime()": "timeZone",
+        "ShopTests.ShopSuites/Ports/listensOnThePort()": "parallel",
+        "ShopTests.ShopSuites/Coupons/couponGivesADiscount()": "intrinsic",
+    },
+}
+random_tests = {name for tests in planted.values() for name, kind in tests.items() if kind == "intrinsic"}
+commands = [
+    (["--retries", "2"], {"CLEANSLATE_SEED": "19"}),
+    (["--filter", "PortXCTests", "--retries", "2"], {}, ["--", "--parallel"]),
+]
+print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
+for run in range(1, runs + 1):
+    tests, walls, experiments = [], [], 0.0
+    for index, command in enumerate(commands):
+        arguments, variables = command[0], command[1]
+        after = command[2] if len(command) > 2 else []
+        summary = os.path.join(work, f"run-{run}-{index}.json")
+        start = time.monotonic()
+        output = subprocess.run(
+            [cleanslate, "test", "--skip-build", "--package-path", "Examples/WhyFlaky", "--explain",
+             "--summary-json", summary] + arguments + after,
+            env={**os.environ, **variables}, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True).stdout
+        lines = output.splitlines()
+        paragraphs = [] if index == 0 else paragraphs
+        for number, line in enumerate(lines):
+            if line.startswith(("Why flaky: ", "Failing, not flaky: ")):
+                paragraphs += lines[number:number + 3]
+        walls.append(time.monotonic() - start)
+        tests += json.load(open(summary))["tests"]
+    causes = {t["name"]: t["cause"] for t in tests if "cause" in t}
+    experiments = sum(c["seconds"] for c in causes.values())
+    print(f"run {run}: commands {walls[0]:.0f} s + {walls[1]:.0f} s; experiments {experiments:.0f} s "
+          f"for {len(causes)} tests ({experiments / max(1, len(causes)):.1f} s a test)")
+    for framework, expected in planted.items():
+        counted = {n: k for n, k in expected.items() if n not in random_tests or n in causes}
+        right = [n for n, k in counted.items() if causes.get(n, {}).get("kind") == k]
+        wrong = {n: causes.get(n, {}).get("kind", "none") for n in counted if n not in right}
+        print(f"  {framework}: {len(right)} of {len(counted)} planted named right"
+              + (f"; wrong: {wrong}" if wrong else ""))
+    stray = [n for n in causes if all(n not in e for e in planted.values())]
+    print(f"  stable tests explained: {len(stray)} {stray if stray else ''}")
+print("The last run's paragraphs:")
+print("\n".join(paragraphs))
+PYTHON

@@ -1,0 +1,84 @@
+import CleanSlateTesting
+import Foundation
+import Shop
+import Testing
+
+/// The same flaky tests in Swift Testing. The order suites run their tests one at a time, in
+/// order (`.serialized`), as a suite whose tests share state must; the other suites run theirs at
+/// the same time, as Swift Testing does by default.
+enum ShopSuites {
+  /// Order, by an environment variable set by hand and never restored.
+  @Suite(.cleanSlate, .serialized) struct Greetings {
+    @Test func frenchGreeting() {
+      setenv("SHOP_LANGUAGE", "fr", 1)
+      #expect(Greeting.text(for: "Ada") == "Bonjour, Ada !")
+    }
+
+    @Test func greetsInEnglishByDefault() {
+      #expect(Greeting.text(for: "Ada") == "Hello, Ada!")
+    }
+  }
+
+  /// Order, by a static left set.
+  @Suite(.cleanSlate, .serialized) struct Prices {
+    @Test func pricesInDollars() {
+      ShopSettings.shared.currency = "USD"
+      #expect(Price(cents: 250).text == "USD 2.50")
+    }
+
+    @Test func pricesInEurosByDefault() {
+      #expect(Price(cents: 250).text == "EUR 2.50")
+    }
+  }
+
+  /// Seed: an empty basket never ships.
+  @Suite(.cleanSlate) struct Baskets {
+    @Test func everyBasketShips() async throws {
+      var random = try await use(.seededRandom)
+      let basket = Basket.random(using: &random)
+      #expect(basket.shippingDays != nil, "a basket of \(basket.itemCount) items never ships")
+    }
+  }
+
+  /// Time zone: written in Tokyo.
+  @Suite(.cleanSlate) struct Receipts {
+    @Test func receiptShowsTheLocalTime() {
+      let noonUTC = Date(timeIntervalSince1970: 1_767_268_800)  // 2026-01-01 12:00 UTC
+      #expect(Receipt(at: noonUTC).time == "21:00")
+    }
+  }
+
+  /// Parallel: two tests listen on one port; Swift Testing runs them at the same time.
+  @Suite(.cleanSlate) struct Ports {
+    @Test func holdsThePort() async throws {
+      let listener = try? Listener(port: 23_812)
+      try await Task.sleep(for: .milliseconds(1500))
+      listener?.close()
+    }
+
+    @Test func listensOnThePort() async throws {
+      try await Task.sleep(for: .milliseconds(300))
+      let listener = try Listener(port: 23_812)
+      listener.close()
+    }
+  }
+
+  /// Intrinsic: an unseeded draw.
+  @Suite(.cleanSlate) struct Coupons {
+    @Test func couponGivesADiscount() {
+      let coupon = Coupon.draw()
+      #expect(coupon.isValid, "a coupon of \(coupon.percent) percent")
+    }
+  }
+
+  /// Tests that pass in every run.
+  @Suite(.cleanSlate) struct Stable {
+    @Test func greetsByName() {
+      #expect(Greeting.text(for: "Grace").contains("Grace"))
+    }
+
+    @Test func aFullBasketShips() {
+      #expect(Basket(itemCount: 3).shippingDays != nil)
+    }
+  }
+}

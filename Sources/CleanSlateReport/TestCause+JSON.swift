@@ -1,0 +1,101 @@
+package import Foundation
+
+extension TestCause {
+  /// Appends the cause as the JSON object `--summary-json` gives an explained test:
+  ///
+  /// ```json
+  /// {"kind":"order","summary":"…","reproduce":"…","polluter":"Tests.A/testB","state":"…",
+  ///  "runs":[{"what":"alone","outcome":"passed"}],"seconds":9.12}
+  /// ```
+  ///
+  /// Each kind adds its evidence: `polluter` (or `polluters`, several) and `state` for order,
+  /// `seed` and `passingSeed` for seed, `failingZones` and `passingZones` for time zone, `beside`
+  /// for parallel, `busy` and `quiet` for load (`{"failures":4,"runs":5}`), `alone` for intrinsic
+  /// and failing, `tried` for unknown.
+  package func write(to json: inout JSONText) {
+    json.raw("{\"kind\":")
+    json.string(kind.rawValue)
+    field("summary", summary, to: &json)
+    field("reproduce", reproduce, to: &json)
+    if polluters.count == 1 {
+      field("polluter", polluters[0], to: &json)
+    } else if !polluters.isEmpty {
+      field("polluters", polluters, to: &json)
+    }
+    if let state { field("state", state, to: &json) }
+    if let failingSeed { field("seed", failingSeed, to: &json) }
+    if let passingSeed { field("passingSeed", passingSeed, to: &json) }
+    if !failingZones.isEmpty { field("failingZones", failingZones, to: &json) }
+    if !passingZones.isEmpty { field("passingZones", passingZones, to: &json) }
+    if !beside.isEmpty { field("beside", beside, to: &json) }
+    for (name, rate) in [("busy", busy), ("quiet", quiet), ("alone", alone)] {
+      guard let rate else { continue }
+      json.raw(",\"\(name)\":{\"failures\":\(rate.failures),\"runs\":\(rate.runs)}")
+    }
+    if !tried.isEmpty { field("tried", tried, to: &json) }
+    json.raw(",\"runs\":[")
+    for (index, run) in runs.enumerated() {
+      json.raw(index == 0 ? "{\"what\":" : ",{\"what\":")
+      json.string(run.what)
+      json.raw(",\"outcome\":\"\(run.passed ? "passed" : "failed")\"}")
+    }
+    json.raw("],\"seconds\":\(Hundredths.text(seconds))}")
+  }
+
+  /// The cause a `--summary-json` object describes; `nil` when it lacks a kind, a summary or a
+  /// command.
+  package init?(json object: [String: Any]) {
+    guard let kind = (object["kind"] as? String).flatMap(Kind.init(rawValue:)),
+      let summary = object["summary"] as? String, let reproduce = object["reproduce"] as? String
+    else { return nil }
+    self.init(kind, summary: summary, reproduce: reproduce)
+    polluters =
+      (object["polluter"] as? String).map { [$0] } ?? object["polluters"] as? [String] ?? []
+    state = object["state"] as? String
+    failingSeed = object["seed"] as? String
+    passingSeed = object["passingSeed"] as? String
+    failingZones = object["failingZones"] as? [String] ?? []
+    passingZones = object["passingZones"] as? [String] ?? []
+    beside = object["beside"] as? [String] ?? []
+    busy = Self.rate(object["busy"])
+    quiet = Self.rate(object["quiet"])
+    alone = Self.rate(object["alone"])
+    tried = object["tried"] as? [String] ?? []
+    runs = (object["runs"] as? [[String: Any]] ?? []).compactMap { run in
+      (run["what"] as? String).map { Run($0, passed: run["outcome"] as? String == "passed") }
+    }
+    seconds = (object["seconds"] as? Double) ?? Double(object["seconds"] as? Int ?? 0)
+  }
+
+  /// The explained tests of a `--summary-json` document, in its order; `nil` when it is not one.
+  package static func explained(
+    inSummary data: Data
+  ) -> [(test: String, cause: TestCause)]? {
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let tests = object["tests"] as? [[String: Any]]
+    else { return nil }
+    return tests.compactMap { test in
+      guard let name = test["name"] as? String,
+        let cause = (test["cause"] as? [String: Any]).flatMap(TestCause.init(json:))
+      else { return nil }
+      return (name, cause)
+    }
+  }
+
+  private static func rate(_ value: Any?) -> Rate? {
+    guard let object = value as? [String: Any], let failures = object["failures"] as? Int,
+      let runs = object["runs"] as? Int
+    else { return nil }
+    return Rate(failures: failures, runs: runs)
+  }
+
+  private func field(_ name: String, _ value: String, to json: inout JSONText) {
+    json.raw(",\"\(name)\":")
+    json.string(value)
+  }
+
+  private func field(_ name: String, _ values: [String], to json: inout JSONText) {
+    json.raw(",\"\(name)\":")
+    json.strings(values)
+  }
+}

@@ -1,0 +1,120 @@
+/// Why a test failed in one run and passed in another, as `cleanslate test --explain` decided it
+/// by runs of its own: the cause, the evidence, the runs behind it and one command that
+/// reproduces it.
+package struct TestCause: Sendable, Equatable {
+  /// What makes the test fail.
+  package enum Kind: String, Sendable, Equatable, CaseIterable {
+    /// It passes alone and fails after earlier tests of its process: one of them leaves state.
+    case order
+    /// It draws from `.seededRandom`, and its outcome follows the run's seed.
+    case seed
+    /// Its outcome follows the time zone of the machine.
+    case timeZone
+    /// It passes alone and in order, and fails when the tests around it run at the same time.
+    case parallel
+    /// It fails more often when the machine's CPU is busy than when it is quiet.
+    case load
+    /// None of the above changes it: it fails at some rate on its own.
+    case intrinsic
+    /// It failed in every run, the same way: a failing test, not a flaky one.
+    case failing
+    /// The budget ran out before an experiment decided.
+    case unknown
+  }
+
+  /// A count of failed runs among runs.
+  package struct Rate: Sendable, Equatable, CustomStringConvertible {
+    /// How many runs failed.
+    package var failures: Int
+    /// How many runs there were.
+    package var runs: Int
+
+    /// `failures` of `runs`.
+    package init(failures: Int, runs: Int) {
+      self.failures = failures
+      self.runs = runs
+    }
+
+    /// `3 of 10 runs`.
+    package var description: String { "\(failures) of \(runs) run\(runs == 1 ? "" : "s")" }
+
+    /// How many runs passed, among the runs: `7 of 10 runs`.
+    package var passes: String {
+      "\(runs - failures) of \(runs) run\(runs == 1 ? "" : "s")"
+    }
+
+    /// Both rates' runs and failures added up.
+    package static func + (lhs: Rate, rhs: Rate) -> Rate {
+      Rate(failures: lhs.failures + rhs.failures, runs: lhs.runs + rhs.runs)
+    }
+  }
+
+  /// One run of an experiment: what ran, and whether the test passed.
+  package struct Run: Sendable, Equatable {
+    /// What ran, in words: `alone`, `alone, TZ=Asia/Tokyo`, `after 4 earlier tests`.
+    package var what: String
+    /// Whether the test passed.
+    package var passed: Bool
+    /// Its first failure, in one line, when it failed and the output said.
+    package var failure: String?
+
+    /// A run of `what` where the test passed or not.
+    package init(_ what: String, passed: Bool, failure: String? = nil) {
+      self.what = what
+      self.passed = passed
+      self.failure = failure
+    }
+  }
+
+  /// The cause.
+  package var kind: Kind
+  /// The cause and its evidence, in a sentence or two.
+  package var summary: String
+  /// One command that reproduces it, as a user types it.
+  package var reproduce: String
+  /// For ``Kind/order``, the tests that make it fail, as `swift test list` prints them.
+  package var polluters: [String] = []
+  /// For ``Kind/order``, what the sentinel saw the polluters leave behind, or that it saw nothing
+  /// (state in memory).
+  package var state: String?
+  /// For ``Kind/seed``, a run seed with which it fails, and one with which it passes.
+  package var failingSeed: String?
+  package var passingSeed: String?
+  /// For ``Kind/timeZone``, the zones where it failed and those where it passed.
+  package var failingZones: [String] = []
+  package var passingZones: [String] = []
+  /// For ``Kind/parallel``, the tests that ran beside it when it failed, when the trace says.
+  package var beside: [String] = []
+  /// For ``Kind/load``, how often it failed with the CPU held by other threads, and without.
+  package var busy: Rate?
+  package var quiet: Rate?
+  /// For ``Kind/intrinsic`` and ``Kind/failing``, how often it failed alone.
+  package var alone: Rate?
+  /// For ``Kind/unknown``, what was tried.
+  package var tried: [String] = []
+  /// The runs that decided it, in order.
+  package var runs: [Run] = []
+  /// How long the experiments took, in seconds.
+  package var seconds: Double = 0
+
+  /// A cause of `kind`, described by `summary`, reproduced by `reproduce`.
+  package init(_ kind: Kind, summary: String, reproduce: String) {
+    self.kind = kind
+    self.summary = summary
+    self.reproduce = reproduce
+  }
+
+  /// The one-line title of its paragraph: `order, decided by 6 runs in 9.1 s`.
+  package var heading: String {
+    let runs = "\(runs.count) run\(runs.count == 1 ? "" : "s")"
+    let label = kind == .timeZone ? "time zone" : kind.rawValue
+    return "\(label), decided by \(runs) in \(Hundredths.seconds(micros: seconds * 1e6))"
+  }
+
+  /// The paragraph the summary prints for `test`: its heading, the cause with its evidence, and
+  /// the command that reproduces it.
+  package func paragraph(for test: String) -> [String] {
+    let title = kind == .failing ? "Failing, not flaky" : "Why flaky"
+    return ["\(title): \(test) — \(heading)", "  \(summary)", "  Reproduce: \(reproduce)"]
+  }
+}

@@ -1,0 +1,80 @@
+package import CleanSlateBisect
+
+/// Runs some of a package's tests under a condition an experiment of `--explain` sets, and says
+/// how one of them, the test being explained, ended.
+///
+/// ``SwiftExperimentRunner`` runs `swift test`; the tests of ``Explainer`` give it a runner that
+/// simulates flaky tests of each kind, without building a package.
+package protocol ExperimentRunner: Sendable {
+  /// Runs `tests` (full names, as `swift test list` prints them, `victim` among them) under
+  /// `condition`.
+  func run(
+    _ tests: [String], victim: String, in condition: ExperimentCondition
+  ) async throws -> ExperimentRun
+
+  /// Whether the run being explained ran the tests of `test`'s process at the same time: Swift
+  /// Testing's unless `--no-parallel` was given, XCTest's under `--parallel`.
+  func ranAtOnce(_ test: String) -> Bool
+}
+
+/// What an experiment changes about a run: how the tests run, the seed, the time zone, the load.
+package struct ExperimentCondition: Sendable, Hashable {
+  /// Whether the tests run at the same time, as the explained run ran them, rather than one at a
+  /// time in order.
+  package var atOnce = false
+  /// The run's seed for `.seededRandom` (`CLEANSLATE_SEED`); the machine's when `nil`.
+  package var seed: UInt64?
+  /// The time zone (`TZ`); the machine's when `nil`.
+  package var timeZone: String?
+  /// Whether threads of `cleanslate` hold every core busy while the tests run.
+  package var busy = false
+  /// Whether the sentinel watches what each test leaves behind (`CLEANSLATE_SENTINEL=1`).
+  package var watchesState = false
+
+  /// The machine's conditions: one test at a time, its seed and time zone, no added load.
+  package init(
+    atOnce: Bool = false, seed: UInt64? = nil, timeZone: String? = nil, busy: Bool = false,
+    watchesState: Bool = false
+  ) {
+    self.atOnce = atOnce
+    self.seed = seed
+    self.timeZone = timeZone
+    self.busy = busy
+    self.watchesState = watchesState
+  }
+}
+
+/// How the explained test ended in one run, and what the run's trace says about it.
+package struct ExperimentRun: Sendable {
+  /// Whether it ran and passed.
+  package var passed: Bool
+  /// Its first failure, in one line, when it failed.
+  package var failure: String?
+  /// The command that makes the same run, as a user types it.
+  package var command: SwiftTestInvocation?
+  /// Whether it drew from `.seededRandom`.
+  package var drewFromSeededRandom = false
+  /// The run's seed in its process, when the trace names one.
+  package var seed: String?
+  /// The tests of the run that were running while it ran, as `swift test list` prints them.
+  package var beside: [String] = []
+  /// What the sentinel saw each watched test of the run leave behind, by name as `swift test
+  /// list` prints it: none for a test it watched that left nothing; no entry for a test it did
+  /// not watch (not a CleanSlate test).
+  package var leftBehind: [String: [String]] = [:]
+
+  /// A run in which the test passed or not.
+  package init(
+    passed: Bool, failure: String? = nil, command: SwiftTestInvocation? = nil,
+    drewFromSeededRandom: Bool = false, seed: String? = nil, beside: [String] = [],
+    leftBehind: [String: [String]] = [:]
+  ) {
+    self.passed = passed
+    self.failure = failure
+    self.command = command
+    self.drewFromSeededRandom = drewFromSeededRandom
+    self.seed = seed
+    self.beside = beside
+    self.leftBehind = leftBehind
+  }
+}

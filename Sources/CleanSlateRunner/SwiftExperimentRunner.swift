@@ -1,0 +1,73 @@
+internal import CleanSlate
+internal import CleanSlateBisect
+internal import CleanSlateReport
+package import Foundation
+
+/// Runs the experiments of `--explain` with `swift test --skip-build`, as `cleanslate bisect`
+/// runs its runs (``SwiftTestRunner``): exact names, the arguments given after `--`, the sentinel
+/// only warning, a lifecycle trace per run, the victim judged by its own outcome.
+///
+/// Each run keeps its XUnit file, its trace and its temporary directory (`TMPDIR`, where `swift`
+/// leaves folders of its own and the tests their files) in a folder of its own under the work
+/// directory, removed once the run has ended: experiments leave nothing behind.
+package struct SwiftExperimentRunner: ExperimentRunner {
+  /// The package's directory.
+  package let packagePath: String
+  /// The arguments given after `--`.
+  package let passthrough: [String]
+  /// Where each run's folder goes.
+  package let workDirectory: URL
+  private let counter = RunCounter()
+
+  /// A runner of the tests of the package at `packagePath`, with `passthrough` for `swift test`.
+  package init(packagePath: String, passthrough: [String] = [], workDirectory: URL) {
+    self.packagePath = packagePath
+    self.passthrough = passthrough
+    self.workDirectory = workDirectory
+  }
+
+  package func ranAtOnce(_ test: String) -> Bool {
+    SwiftTestFilter.isSwiftTesting(test)
+      ? !passthrough.contains("--no-parallel") : passthrough.contains("--parallel")
+  }
+
+  package func run(
+    _ tests: [String], victim: String, in condition: ExperimentCondition
+  ) async throws -> ExperimentRun {
+    let folder = workDirectory.appendingPathComponent("experiment-\(counter.next())")
+    let temporary = folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var runner = SwiftTestRunner(
+      packagePath: packagePath, workDirectory: folder, watchesState: condition.watchesState)
+    runner.passthrough = passthrough
+    runner.temporaryDirectory = temporary
+    runner.parallel = condition.atOnce
+    if let seed = condition.seed {
+      runner.variables.append(.init(name: "CLEANSLATE_SEED", value: String(seed)))
+    }
+    if let zone = condition.timeZone { runner.variables.append(.init(name: "TZ", value: zone)) }
+    let outcome: TestRunOutcome
+    do {
+      outcome =
+        condition.busy
+        ? try await CPUHog.holding { try await runner.run(tests, victim: victim) }
+        : try await runner.run(tests, victim: victim)
+    } catch let error as BisectError where error.reason == .unknownVictim {
+      // The test was listed, so it started: its process died before it ended (a crash).
+      return ExperimentRun(
+        passed: false, failure: "it never finished: its test process ended first",
+        command: runner.invocation(of: tests))
+    }
+    var run = ExperimentRun(
+      passed: outcome.victimPassed, failure: outcome.firstFailure, command: outcome.command)
+    if let path = outcome.tracePath, let log = try? TraceReader.read([path]) {
+      let facts = RunTraceFacts(log: log)
+      run.drewFromSeededRandom = facts.drewFromSeededRandom(victim)
+      run.seed = facts.seed(of: victim)
+      run.beside = facts.beside(victim, among: tests)
+      run.leftBehind = facts.leftBehind(tests)
+    }
+    return run
+  }
+}

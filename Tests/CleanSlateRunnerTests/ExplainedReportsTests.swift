@@ -1,0 +1,98 @@
+import CleanSlateBisect
+import CleanSlateReport
+import CleanSlateRunner
+import Foundation
+import Testing
+
+/// What `--explain` adds to every form a run writes: a paragraph in the human summary, `"cause"`
+/// in `--summary-json`, a property and `<system-out>` in JUnit, a "Why flaky" section in the HTML
+/// report, which reads the causes back from the JSON.
+@Suite struct ExplainedReportsTests {
+  private static var cause: TestCause {
+    var cause = TestCause(
+      .order,
+      summary:
+        #"It passes alone (4 of 4 runs) and fails after Tests.A/testSets (2 of 2 runs), which leaves state behind: + LANG="fr" (added)."#,
+      reproduce:
+        #"CLEANSLATE_SENTINEL=1 swift test --skip-build --no-parallel --filter '^(Tests\.A/testSets|Tests\.A/testReads)$'"#
+    )
+    cause.polluters = ["Tests.A/testSets"]
+    cause.state = #"+ LANG="fr" (added)"#
+    cause.runs = [
+      .init("alone", passed: true), .init("after Tests.A/testSets", passed: false, failure: "x"),
+    ]
+    cause.seconds = 3.456
+    return cause
+  }
+
+  private let records = [
+    TestRecord(
+      name: "Tests.A/testSets", attempts: [.init(repetition: 1, result: .init(.passed))]),
+    TestRecord(
+      name: "Tests.A/testReads",
+      attempts: [
+        .init(repetition: 1, result: .init(.failed, seconds: 1, failure: "wrong language")),
+        .init(repetition: 1, result: .init(.passed, seconds: 1)),
+      ],
+      cause: cause),
+  ]
+
+  @Test func theHumanSummaryHasAParagraphForEachExplainedTest() {
+    #expect(
+      RunSummary(records).lines == [
+        "Flaky: Tests.A/testReads (2 attempts: failed, passed)",
+        "Why flaky: Tests.A/testReads — order, decided by 2 runs in 3.46 s",
+        #"  It passes alone (4 of 4 runs) and fails after Tests.A/testSets (2 of 2 runs), which leaves state behind: + LANG="fr" (added)."#,
+        #"  Reproduce: CLEANSLATE_SENTINEL=1 swift test --skip-build --no-parallel --filter '^(Tests\.A/testSets|Tests\.A/testReads)$'"#,
+        "1 passed, 0 failed, 1 flaky, 0 skipped",
+      ])
+  }
+
+  @Test func theJSONSummaryGivesTheCauseWithItsEvidenceAndRuns() throws {
+    let text = SummaryJSON.text(records)
+
+    #expect(
+      text.contains(
+        #"{"name":"Tests.A/testReads","outcome":"flaky","runs":2,"failures":1,"duration":1.0,"cause":{"kind":"order","summary":"It passes alone (4 of 4 runs) and fails after Tests.A/testSets (2 of 2 runs), which leaves state behind: + LANG=\"fr\" (added).","reproduce":"CLEANSLATE_SENTINEL=1 swift test --skip-build --no-parallel --filter '^(Tests\\.A/testSets|Tests\\.A/testReads)$'","polluter":"Tests.A/testSets","state":"+ LANG=\"fr\" (added)","runs":[{"what":"alone","outcome":"passed"},{"what":"after Tests.A/testSets","outcome":"failed"}],"seconds":3.46}}"#
+      ), "\(text)")
+    // (and it reads back as it was, for the report)
+    let explained = try #require(TestCause.explained(inSummary: Data(text.utf8)))
+    var expected = Self.cause
+    expected.runs = expected.runs.map { TestCause.Run($0.what, passed: $0.passed) }
+    expected.seconds = 3.46
+    #expect(explained.map(\.test) == ["Tests.A/testReads"])
+    #expect(explained.first?.cause == expected)
+  }
+
+  @Test func junitHasTheCauseAsAPropertyAndItsParagraphInSystemOut() {
+    let xml = JUnitReport.xml(records)
+
+    #expect(
+      xml.contains(
+        """
+            <testcase classname="Tests.A" name="testReads" time="1.000000">
+              <properties><property name="cleanslate.cause" value="order"/></properties>
+              <flakyFailure message="wrong language" type="failure"/>
+              <system-out>Why flaky: Tests.A/testReads — order, decided by 2 runs in 3.46 s
+          It passes alone (4 of 4 runs) and fails after Tests.A/testSets (2 of 2 runs), which leaves state behind: + LANG=&quot;fr&quot; (added).
+          Reproduce: CLEANSLATE_SENTINEL=1 swift test --skip-build --no-parallel --filter &apos;^(Tests\\.A/testSets|Tests\\.A/testReads)$&apos;</system-out>
+            </testcase>
+        """.replacingOccurrences(of: "&apos;", with: "'")), "\(xml)")
+  }
+
+  @Test func theReportHasAWhyFlakySection() {
+    let page = HTMLReport.render(
+      LifecycleReport(TraceLog()), explained: [("Tests.A/testReads", Self.cause)])
+
+    #expect(page.contains("<section id=\"why-flaky\">\n<h2>Why flaky</h2>"))
+    #expect(
+      page.contains(
+        "<dt>Tests.A/testReads <span class=\"cause-order\">order, decided by 2 runs in 3.46 s</span></dt>"
+      ))
+    #expect(page.contains("which leaves state behind: + LANG=&quot;fr&quot; (added).</p>"))
+    #expect(
+      page.contains(
+        #"<pre class="note">CLEANSLATE_SENTINEL=1 swift test --skip-build --no-parallel --filter &#39;^(Tests\.A/testSets|Tests\.A/testReads)$&#39;</pre>"#
+      ))
+  }
+}

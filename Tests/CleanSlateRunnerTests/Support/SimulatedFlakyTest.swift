@@ -1,0 +1,86 @@
+import CleanSlate
+import CleanSlateBisect
+import CleanSlateRunner
+
+/// A runner of a simulated suite in which one test, `Suite/victim`, is flaky for one reason,
+/// counting the runs it makes: what `--explain` is told apart by, without building a package.
+struct SimulatedFlakyTest: ExperimentRunner {
+  /// Why the victim fails.
+  enum Reason: Sendable {
+    /// After `polluter`, which leaves `state` (the sentinel's reports; `nil`: not watched).
+    case order(polluter: String, state: [String]?)
+    /// With any run seed of `failing`; the machine's seed is 19.
+    case seed(failing: Set<UInt64>)
+    /// In any zone but those of `passing`; the machine's is UTC.
+    case timeZone(passing: Set<String>)
+    /// When run at once with `partner`.
+    case parallel(partner: String)
+    /// When the CPU is busy.
+    case load
+    /// In two of every five runs, whatever the conditions.
+    case intrinsic
+    /// In the runs of `window` (by number, from 1), when another process holds the machine,
+    /// whatever the conditions.
+    case busyMachine(window: ClosedRange<Int>)
+    /// In half the runs, at random, drawn from `seed`.
+    case random(seed: UInt64)
+    /// Always.
+    case failing
+    /// Never again.
+    case never
+  }
+
+  static let victim = "Suite.Tests/victim"
+  static let earlier = (1...6).map { "Suite.Tests/test\($0)" }
+
+  let reason: Reason
+  /// Whether the explained run ran the tests at the same time.
+  var atOnce = true
+  /// Every run: its tests and condition.
+  let runs = Locked<[(tests: [String], condition: ExperimentCondition)]>([])
+  /// How long a run takes.
+  var duration: Duration = .zero
+
+  func ranAtOnce(_ test: String) -> Bool { atOnce }
+
+  func run(
+    _ tests: [String], victim: String, in condition: ExperimentCondition
+  ) async throws -> ExperimentRun {
+    let number = runs.withLock { runs in
+      runs.append((tests, condition))
+      return runs.count
+    }
+    if duration > .zero { try await Task.sleep(for: duration) }
+    let failed: Bool
+    var run = ExperimentRun(passed: true)
+    switch reason {
+    case let .order(polluter, state):
+      failed = tests.dropLast().contains(polluter)
+      if let state, condition.watchesState, tests.contains(polluter) {
+        run.leftBehind = [polluter: state]
+      }
+    case let .seed(failing):
+      let seed = condition.seed ?? 19
+      failed = failing.contains(seed)
+      run.drewFromSeededRandom = true
+      run.seed = String(seed)
+    case let .timeZone(passing):
+      failed = !passing.contains(condition.timeZone ?? "UTC")
+    case let .parallel(partner):
+      failed = condition.atOnce && tests.contains(partner)
+      run.beside = condition.atOnce ? [partner] : []
+    case .load: failed = condition.busy
+    case .intrinsic: failed = number % 5 < 2
+    case let .busyMachine(window): failed = window.contains(number)
+    case let .random(seed):
+      failed = SeededRandomNumberGenerator(seed: seed &+ UInt64(number) &* 7919).next() % 2 == 0
+    case .failing: failed = true
+    case .never: failed = false
+    }
+    run.passed = !failed
+    run.failure = failed ? "boom" : nil
+    run.command = SwiftTestInvocation(
+      environment: [], arguments: ["test", "--filter", tests.joined(separator: "|")])
+    return run
+  }
+}
