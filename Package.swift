@@ -48,7 +48,9 @@ let package = Package(
       enabledTraits: ["Postgres"]),
     .trait(
       name: "Hummingbird",
-      description: "CleanSlateHummingbird: a Hummingbird app per test (HummingbirdTesting)."),
+      description:
+        "CleanSlateHummingbird: a Hummingbird app per test (HummingbirdTesting), its PostgreSQL database its own.",
+      enabledTraits: ["Postgres"]),
     .default(enabledTraits: []),
   ],
   dependencies: [
@@ -184,8 +186,11 @@ let package = Package(
       name: "CleanSlateHummingbird",
       dependencies: [
         "CleanSlate",
+        "CleanSlatePostgres",
         product("Hummingbird", of: "hummingbird", trait: "Hummingbird"),
         product("HummingbirdTesting", of: "hummingbird", trait: "Hummingbird"),
+        // A ConfigReader's provider of a test database's settings.
+        product("Configuration", of: "swift-configuration", trait: "Hummingbird"),
       ],
       swiftSettings: strictSettings
     ),

@@ -46,9 +46,20 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
-    // MARK: - A Vapor + Fluent app's suite three ways (run with run-server.sh)
+    // MARK: - Vapor + Fluent apps' suites, several ways (run with run-server.sh, run-members.sh)
     .target(
       name: "ShopApp",
+      dependencies: [
+        .product(name: "Vapor", package: "vapor"),
+        .product(name: "Fluent", package: "fluent"),
+        .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+        .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+      ]
+    ),
+    // A makerspace's members site, shaped like a real app's: configure migrates in-memory SQLite
+    // under `.testing`, route registration fills a global registry (run with run-members.sh).
+    .target(
+      name: "MembersApp",
       dependencies: [
         .product(name: "Vapor", package: "vapor"),
         .product(name: "Fluent", package: "fluent"),
@@ -60,7 +71,9 @@ let package = Package(
       name: "ServerBenchmarks",
       dependencies: [
         "ShopApp",
+        "MembersApp",
         .product(name: "CleanSlateVapor", package: "swift-clean-slate"),
+        .product(name: "CleanSlatePostgres", package: "swift-clean-slate"),
         .product(name: "CleanSlateTesting", package: "swift-clean-slate"),
         .product(name: "VaporTesting", package: "vapor"),
         .product(name: "Fluent", package: "fluent"),

@@ -15,6 +15,9 @@ let package = Package(
   name: "ServerApps",
   platforms: [.macOS(.v15)],
   dependencies: [
+    // A checkout's package is named after its folder (`package: "main"` for `../main`), unless
+    // the dependency names it, as here: the products below then say "swift-clean-slate", as they
+    // do for the URL form. The Hummingbird trait brings Postgres with it.
     .package(name: "swift-clean-slate", path: "../..", traits: ["Vapor", "Hummingbird"]),
     .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
     .package(url: "https://github.com/vapor/fluent", from: "4.13.0"),

@@ -54,8 +54,19 @@
       _ build: @escaping @Sendable (FixtureContext) async throws -> App
     ) -> Fixture<HummingbirdTestClient> {
       Fixture(name, fileID: fileID, filePath: filePath, line: line, column: column) { context in
-        let app = try await build(context)
-        let run = try await AppTestRun.start(app, testing: testing)
+        let offered = OfferedSettings()
+        let app = try await OfferedSettings.$current.withValue(offered) { try await build(context) }
+        let run: AppTestRun
+        do {
+          run = try await AppTestRun.start(app, testing: testing)
+        } catch {
+          // An app that never read the database settings it was offered failed to reach a
+          // server of its own choosing: say so, beside what PostgresNIO said.
+          if let explanation = offered.unreadExplanation {
+            throw AppStartFailure(error: error, explanation: explanation)
+          }
+          throw error
+        }
         context.addTeardown(fileID: fileID, filePath: filePath, line: line, column: column) {
           try await run.stop()
         }

@@ -98,8 +98,10 @@
     ///
     /// The template is built once on the server under an advisory lock and reused across runs
     /// (see ``PostgresTemplate``). Clones are made ahead, in the background
-    /// (`CREATE DATABASE … TEMPLATE … STRATEGY FILE_COPY`), each with a connection opened to it,
-    /// so a test only takes one (after one round trip proves the connection alive). When the test
+    /// (`CREATE DATABASE … TEMPLATE … STRATEGY FILE_COPY`, several at once), each with a
+    /// connection opened to it, so a test only takes one (after one round trip proves the
+    /// connection alive); the pool keeps as many ready as tests have held or waited for at once,
+    /// and the clones no test used are left on the server for the next process. When the test
     /// ends its connections are closed (one it left open, or a transaction left open, is reported)
     /// and the database is dropped, both in the background; if the test failed, the database is
     /// kept instead, renamed `cs_kept_…`, its name printed and attached to the test with the
@@ -113,7 +115,8 @@
     ///   - server: The server; by default ``PostgresTestServer/resolve()``'s: the one the
     ///     environment names, or else a throwaway server CleanSlate starts.
     ///   - keepingFailed: Whether to keep the database of a failed test for inspection.
-    ///   - ahead: How many clones (each with an open connection) to keep ready.
+    ///   - ahead: How many clones (each with an open connection) to keep ready at least; the pool
+    ///     keeps more when more tests run at once (up to 16).
     ///   - fileID: The file that calls this, for failure messages; leave the default.
     ///   - filePath: That file's full path; leave the default.
     ///   - line: The line of the call; leave the default.
@@ -141,7 +144,7 @@
           session: session, template: templateName,
           key: template.key(serverVersion: session.serverVersion), ahead: ahead)
         context.addTeardown { await pool.close() }
-        await pool.refill()
+        await pool.start()
         return pool
       }
       return Fixture<PostgresTestDatabase>(
@@ -149,26 +152,38 @@
       ) { context in
         let pool = try await context.use(pool)
         let session = try await context.use(session)
-        let clone = try await pool.checkout()
+        let clone: ClonePool.Clone
+        if let ready = await pool.takeReady() {
+          clone = ready
+        } else {
+          clone = try await context.waiting(for: "a database clone") { try await pool.checkout() }
+        }
         let databaseName = clone.name
-        let connection: PostgresConnection
+        let watched: WatchedConnection
         do {
-          connection = try await DatabaseHandOver.liveConnection(of: clone, on: session.server)
+          watched = try await DatabaseHandOver.liveConnection(of: clone, on: session.server)
         } catch {
           await pool.drop(databaseName)
           throw error
         }
+        let connection = watched.connection
         let database = PostgresTestDatabase(
-          name: databaseName, server: session.server, connection: connection)
+          name: databaseName, server: session.server, connection: watched)
         let keptNote = LockedValue<String?>(nil)
         context.addFailureAttachment(named: "\(name) database.txt") {
           keptNote.withLock { $0 }
         }
+        context.addFailureNote {
+          database.settingsOffer.unreadExplanation(database: databaseName, on: session.server)
+        }
         context.addTeardown {
           let problems = await database.finish()
-          if keepingFailed && context.testFailed {
+          // An app that never read the settings offered to it never used the database: nothing
+          // in it is worth keeping.
+          if keepingFailed && context.testFailed && !database.settingsOffer.isUnread {
             await BoundedOperation.close(connection)
             let kept = DatabaseName.kept(databaseName)
+            await pool.keptAside()
             try await session.rename(databaseName, to: kept)
             let note = KeptDatabase.note(kept, on: session.server)
             keptNote.withLock { $0 = note }

@@ -22,11 +22,17 @@
     /// A connection to the database, opened for the test and closed when it ends.
     public let connection: PostgresConnection
     private let opened = LockedValue<[PostgresConnection]>([])
+    /// The settings offered to an app to reach this database, and whether it read them.
+    package let settingsOffer = SettingsOffer()
 
-    init(name: String, server: PostgresTestServer, connection: PostgresConnection) {
+    /// Reads the transaction status the server reports on ``connection``.
+    let watch: TransactionStatusWatch
+
+    init(name: String, server: PostgresTestServer, connection: WatchedConnection) {
       self.name = name
       self.server = server
-      self.connection = connection
+      self.connection = connection.connection
+      watch = connection.watch
     }
 
     /// The configuration of a connection to this database, for the code under test to connect
@@ -62,14 +68,15 @@
     func finish() async -> [String] {
       var problems: [String] = []
       do {
-        // SAVEPOINT fails with 25P01 outside a transaction block, and succeeds (or fails with
-        // 25P02 in an aborted one) inside.
+        // A statement that proves the connection alive and writes nothing to the server's log
+        // (it fails with 25P02 in an aborted transaction); the server's answer ends with the
+        // transaction status, which the watch reads.
         try await BoundedOperation.run(on: connection) { connection in
-          try await connection.query("SAVEPOINT cleanslate_check", logger: .cleanSlate)
+          try await connection.query("SELECT 1", logger: .cleanSlate)
         }
-        problems.append("the test left a transaction open on its connection to '\(name)'")
-      } catch let error as PSQLError where error.serverInfo?[.sqlState] == "25P01" {
-        // No transaction open: as it should be.
+        if watch.isInTransactionBlock {
+          problems.append("the test left a transaction open on its connection to '\(name)'")
+        }
       } catch let error as PSQLError where error.serverInfo?[.sqlState] == "25P02" {
         problems.append("the test left a failed transaction open on its connection to '\(name)'")
       } catch {

@@ -3,7 +3,7 @@ enum HTMLAssets {
   static let css = #"""
     :root { --passed: #3a9d5d; --failed: #d33f3f; --timedOut: #e0851b; --skipped: #9aa0a6;
       --knownIssue: #8a63d2; --unfinished: #b0b0b0; --setup: #4a78c9; --shared: #8fb0e6;
-      --teardown: #7d8a9e; --ink: #1f2328; --muted: #59636e; --line: #d8dee4; }
+      --teardown: #7d8a9e; --wait: #e3b341; --ink: #1f2328; --muted: #59636e; --line: #d8dee4; }
     * { box-sizing: border-box; }
     body { font: 14px/1.45 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: var(--ink);
       margin: 0; padding: 0 24px 48px; }
@@ -34,6 +34,7 @@ enum HTMLAssets {
     .seg-setup { fill: var(--setup); background: var(--setup); }
     .seg-shared { fill: var(--shared); background: var(--shared); }
     .seg-teardown { fill: var(--teardown); background: var(--teardown); }
+    .seg-wait { fill: var(--wait); background: var(--wait); }
     i.seg-body { background: var(--passed); }
     .seg-failed { stroke: var(--failed); stroke-width: 2; }
     .seg-timedOut { stroke: var(--timedOut); stroke-width: 2; }
@@ -178,14 +179,18 @@ enum HTMLAssets {
           '<rect class="bar-bg" x="' + x0 + '" y="' + y + '" width="' + (x1 - x0) + '" height="' + BAR + '"/>';
         if (x1 - x0 >= 12) {
           var s = test.segments;
-          for (var k = 0; k < s.length; k += 8) {
-            if (s[k] === 1) continue;  // the body keeps the outcome's colour
-            var sx0 = Math.max(x0, (s[k + 3] + test.offset - v0) * scale), sx1 = Math.min(x1, (s[k + 4] + test.offset - v0) * scale);
-            if (sx1 - sx0 < 0.5) continue;
-            var kind = s[k] === 0 ? (s[k + 2] > 0 ? "seg-shared" : "seg-setup") : "seg-teardown";
-            var outcome = data.segmentOutcomes[s[k + 5]];
-            if (outcome !== "passed") kind += " seg-" + outcome;
-            out += '<rect class="seg ' + kind + '" x="' + sx0 + '" y="' + (y + 2) + '" width="' + (sx1 - sx0) + '" height="' + (BAR - 4) + '"/>';
+          // Waits last, over the setups they are part of.
+          for (var pass = 0; pass < 2; pass++) {
+            for (var k = 0; k < s.length; k += 8) {
+              if (s[k] === 1) continue;  // the body keeps the outcome's colour
+              if ((s[k] === 3) !== (pass === 1)) continue;
+              var sx0 = Math.max(x0, (s[k + 3] + test.offset - v0) * scale), sx1 = Math.min(x1, (s[k + 4] + test.offset - v0) * scale);
+              if (sx1 - sx0 < 0.5) continue;
+              var kind = s[k] === 0 ? (s[k + 2] > 0 ? "seg-shared" : "seg-setup") : s[k] === 3 ? "seg-wait" : "seg-teardown";
+              var outcome = data.segmentOutcomes[s[k + 5]];
+              if (outcome !== "passed") kind += " seg-" + outcome;
+              out += '<rect class="seg ' + kind + '" x="' + sx0 + '" y="' + (y + 2) + '" width="' + (sx1 - sx0) + '" height="' + (BAR - 4) + '"/>';
+            }
           }
         }
         return out + "<title>" + esc(test.name) + " — " + fmt(test.end - test.start) + " · " + test.outcome + "</title></g>";
@@ -263,7 +268,7 @@ enum HTMLAssets {
         zoomTo(test);
         var rows = "", s = test.segments;
         for (var k = 0; k < s.length; k += 8) {
-          var kinds = ["setup", "body", "teardown"], scopes = ["test", "suite", "process"];
+          var kinds = ["setup", "body", "teardown", "wait"], scopes = ["test", "suite", "process"];
           rows += "<tr><td>" + kinds[s[k]] + "</td><td>" + esc(S[s[k + 1]]) + "</td><td>" + scopes[s[k + 2]] +
             '</td><td class="n">' + fmt(s[k + 4] - s[k + 3]) + "</td><td>" + data.segmentOutcomes[s[k + 5]] +
             '</td><td class="at">' + esc(str(s[k + 6]) || "") + "</td></tr>";

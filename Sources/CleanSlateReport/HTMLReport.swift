@@ -43,7 +43,7 @@ package enum HTMLReport {
       <section id="timeline">
       <h2>Timeline</h2>
       <div class="toolbar"><button type="button" id="zoom-all">Show all</button> <button type="button" id="zoom-in" title="Zoom in (or the mouse wheel)">+</button> <button type="button" id="zoom-out" title="Zoom out">−</button> <span class="hint">Wheel to zoom, drag to pan, click a test for its details.</span>
-      <span class="legend"><i class="seg-setup"></i>setup <i class="seg-shared"></i>shared setup <i class="seg-body"></i>body <i class="seg-teardown"></i>teardown <i class="o-failed"></i>failed <i class="o-timedOut"></i>timed out <i class="o-skipped"></i>skipped <i class="o-knownIssue"></i>known issue</span></div>
+      <span class="legend"><i class="seg-setup"></i>setup <i class="seg-shared"></i>shared setup <i class="seg-body"></i>body <i class="seg-teardown"></i>teardown <i class="seg-wait"></i>waiting <i class="o-failed"></i>failed <i class="o-timedOut"></i>timed out <i class="o-skipped"></i>skipped <i class="o-knownIssue"></i>known issue</span></div>
       <div id="runs"></div>
       <noscript><p>The timeline needs JavaScript; the tables below do not.</p></noscript>
       </section>
@@ -53,6 +53,7 @@ package enum HTMLReport {
     html += problemsSection(report)
     if !explained.isEmpty { html += whyFlakySection(explained) }
     html += fixturesSection(report)
+    html += waitsSection(report)
     html += slowestSection(report)
     html += "<script type=\"application/json\" id=\"report-data\">"
     html += data(report)
@@ -144,6 +145,26 @@ package enum HTMLReport {
     return html + "</tbody>\n</table>\n</section>\n"
   }
 
+  private static func waitsSection(_ report: LifecycleReport) -> String {
+    let rows = report.summary.waitRows
+    guard !rows.isEmpty else { return "" }
+    var html = """
+      <section id="waits">
+      <h2>Waiting inside setups</h2>
+      <p class="note">Time setups spent waiting for what another test held or was making; the fixtures' time above includes it.</p>
+      <table id="wait-table">
+      <thead><tr><th>fixture</th><th>waiting for</th><th class="n">waits</th><th class="n">total</th><th class="n">mean</th></tr></thead>
+      <tbody>
+
+      """
+    for row in rows {
+      html += "<tr><td>\(escapeHTML(row.fixture))</td><td>\(escapeHTML(row.waitedFor))</td>"
+      html += "<td class=\"n\">\(row.waits)</td><td class=\"n\">\(format(row.time))</td>"
+      html += "<td class=\"n\">\(format(row.meanTime))</td></tr>\n"
+    }
+    return html + "</tbody>\n</table>\n</section>\n"
+  }
+
   private static func slowestSection(_ report: LifecycleReport) -> String {
     var html = """
       <section id="slowest">
@@ -182,7 +203,7 @@ package enum HTMLReport {
   ///
   /// `tests[i] = [id, name, process, lane, start, end, outcome, suite, segments, issues, notes]`,
   /// with `segments` flat, 8 values a segment (`kind, name, scope, start, end, outcome, location,
-  /// message`), `issues` 4 an issue (`message, location, known, code`) and `notes` 2 a note
+  /// message`; kinds 0 setup, 1 body, 2 teardown, 3 wait), `issues` 4 an issue (`message, location, known, code`) and `notes` 2 a note
   /// (`message, location`); strings are indices into `strings`, `-1` for none; times are
   /// microseconds from the process's start.
   static func data(_ report: LifecycleReport) -> String {
@@ -218,7 +239,13 @@ package enum HTMLReport {
       json.raw("\(test.start),\(test.end),\(outcomes[test.outcome]!),\(strings[test.suite]),[")
       for (number, segment) in test.segments.enumerated() {
         if number > 0 { json.raw(",") }
-        let kind = segment.kind == .setup ? 0 : segment.kind == .body ? 1 : 2
+        let kind =
+          switch segment.kind {
+          case .setup: 0
+          case .body: 1
+          case .teardown: 2
+          case .wait: 3
+          }
         json.raw("\(kind),\(strings[segment.name]),\(segment.scope.rawValue),")
         json.raw("\(segment.start),\(segment.end),\(segmentOutcomes[segment.outcome]!),")
         json.raw("\(strings[segment.location]),\(strings[segment.message])")

@@ -91,6 +91,9 @@ extension LifecycleReport {
               subject: owner.map { tests[$0].name } ?? scopeName, message: issue.message,
               location: issue.location))
         }
+      case .waitEnd:
+        guard let owner else { continue }
+        tests[owner].segments.append(segment(timed, base: base))
       case .note:
         guard let owner else { continue }
         tests[owner].notes.append(
@@ -125,8 +128,16 @@ extension LifecycleReport {
       switch event.phase {
       case .setupEnd, .setupBegin: .setup
       case .teardownEnd, .teardownBegin: .teardown
+      case .waitEnd, .waitBegin: .wait
       default: .body
       }
+    if kind == .wait {
+      return Segment(
+        kind: .wait,
+        name: "\(event.fixture ?? "setup") waiting for \(event.message ?? "another test")",
+        scope: event.scope, start: timed.startMicros - base, end: timed.timeMicros - base,
+        outcome: event.outcome ?? .passed, location: nil, message: nil)
+    }
     return Segment(
       kind: kind, name: event.fixture ?? (kind == .body ? "body" : "teardown"),
       scope: event.scope, start: timed.startMicros - base, end: timed.timeMicros - base,

@@ -19,10 +19,14 @@ package struct LifecycleReport: Sendable {
       case body
       /// One teardown.
       case teardown
+      /// A wait inside a fixture's setup, for what another test holds or is making (a lock, a
+      /// database from a pool): part of the setup's time that was not work.
+      case wait
     }
 
     package var kind: Kind
-    /// The fixture's name (the test's name for the body; `teardown` for a test's own).
+    /// The fixture's name (the test's name for the body; `teardown` for a test's own; the
+    /// fixture and what it waited for, for a wait).
     package var name: String
     /// The scope the fixture lives in.
     package var scope: FixtureScope

@@ -12,14 +12,16 @@
   ///
   /// | `configure` chose | ``sameEngine`` (the default) | ``postgres`` | ``sqlite`` | ``none`` |
   /// |---|---|---|---|---|
-  /// | in-memory SQLite | as `configure` made it | a PostgreSQL clone | a SQLite copy | as made |
+  /// | in-memory SQLite, which it migrates | a SQLite copy | a PostgreSQL clone | a SQLite copy | as made |
+  /// | in-memory SQLite, left alone | as `configure` made it | a PostgreSQL clone | a SQLite copy | as made |
   /// | SQLite in a file | a SQLite copy | a PostgreSQL clone | a SQLite copy | that file |
   /// | PostgreSQL | a PostgreSQL clone | a PostgreSQL clone | a SQLite copy | that server |
   ///
   /// A PostgreSQL clone is a database of the test's own on the test server (the one the
   /// environment names, or else the throwaway one CleanSlate starts), cloned from a template the
   /// app's Fluent migrations built once; never on the server `configure` names. A SQLite copy is
-  /// a copy of a file those migrations built once per test process. Either is in place, under
+  /// a copy of a file those migrations built once per test process, in memory (`/dev/shm`) where
+  /// there is such a place. Either is in place, under
   /// the same database ID and with the same model middleware, before anything asks for the app's
   /// database, `configure` included: a `configure` that migrates its database (`autoMigrate()`)
   /// finds it migrated.
@@ -49,8 +51,9 @@
     }
 
     /// A database of the test's own, of the engine the app's `configure` chose: in-memory SQLite
-    /// as `configure` made it (each app has its own already), SQLite in a file as a copy of a
-    /// migrated template, PostgreSQL as a clone of a migrated template on the test server.
+    /// that `configure` migrates as a copy of a database migrated once per process (in-memory
+    /// SQLite it leaves alone as `configure` made it), SQLite in a file as a copy of a migrated
+    /// template, PostgreSQL as a clone of a migrated template on the test server.
     public static var sameEngine: Self { .sameEngine() }
 
     /// A database of the test's own, of the engine the app's `configure` chose, with the options

@@ -24,20 +24,17 @@
       context in
       let database = try await context.use(.notesDatabase)
       let reader = ConfigReader(providers: [
-        InMemoryProvider(values: [
-          "postgres.host": ConfigValue(.string(database.server.host), isSecret: false),
-          "postgres.port": ConfigValue(.int(database.server.port), isSecret: false),
-          "postgres.user": ConfigValue(.string(database.server.username), isSecret: false),
-          "postgres.password": ConfigValue(
-            .string(database.server.password ?? ""), isSecret: true),
-          "postgres.database": ConfigValue(.string(database.name), isSecret: false),
-          "log.level": "error",
-          "http.host": "127.0.0.1",
-          "http.port": 0,
-        ]),
+        database.configProvider(adding: ["log.level": "error", "http.port": 0]),
         EnvironmentVariablesProvider(),
       ])
       return try await buildNotesApplication(reader: reader)
+    }
+
+    /// An app that names its own server in its code, and never reads the settings it is offered.
+    static let hardCodedNotes = Fixture.hummingbirdApp("hardCodedNotes") { context in
+      let database = try await context.use(.notesDatabase)
+      let reader = ConfigReader(providers: [database.configProvider()])
+      return buildHardCodedApplication(reader: reader)
     }
   }
 
@@ -87,6 +84,29 @@
         return name
       }
       #expect(name == database.name)
+    }
+
+    @available(macOS 15, iOS 18, tvOS 18, visionOS 2, *)
+    @Test func anAppThatNeverReadsItsSettingsIsToldWhyItCannotConnect() async throws {
+      // Given an app that connects to a server its code names (where nothing listens) before it
+      // starts, and never reads the settings the test's ConfigReader offers it.
+      let process = makeProcessScope()
+      let name = Box("")
+      let server = try await PostgresTestServer.resolve()
+      // When a test uses it.
+      await #expect {
+        _ = try await runTestScope("Notes/hardCoded()", in: process) {
+          name.value = try await use(.notesDatabase).name
+          _ = try await use(.hardCodedNotes)
+        }
+      } throws: { error in
+        // Then its setup fails with PostgresNIO's error, and CleanSlate's explanation after it.
+        let summary = (error as? FixtureUnavailable)?.failure.summary ?? ""
+        return summary.hasSuffix(
+          "The app never read the PostgreSQL settings the test offered it through its ConfigReader (postgres.host, postgres.port, postgres.user, postgres.password, postgres.database), so it does not use the test's database '\(name.value)' on \(server.host):\(server.port): it connects where its own code or providers say (often localhost:5432), and a failure to connect there comes back from PostgresNIO as a refused connection or `connectionCreationCircuitBreakerTripped`. Build the app's PostgresClient from the reader the test gives it, as in `reader.scoped(to: \"postgres\").string(forKey: \"host\")`."
+        )
+      }
+      await process.end()
     }
 
     @available(macOS 15, iOS 18, tvOS 18, visionOS 2, *)

@@ -66,6 +66,46 @@ import Testing
     #expect(text.contains("BODY") == false)
   }
 
+  @Test func aWaitInsideASetupIsItsOwnLineAndItsOwnSpan() async throws {
+    // Given an outline writer and a recorder on a private process scope, and a fixture whose
+    // setup waits 20 ms for something another test holds.
+    let lines = Locked<[String]>([])
+    let writer = TraceOutlineWriter { line in lines.withLock { $0.append(line) } }
+    let recorder = EventRecorder()
+    let root = ScopeRuntime(
+      .process, name: "process", parent: nil, observer: .some(Observers(writer, recorder)),
+      sink: .collecting)
+    let pooled = Fixture("pooled") { context in
+      try await context.waiting(for: "a connection from the pool") {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      return 1
+    }
+
+    // When a test uses it and everything ends.
+    _ = try await runTestScope("Pool/waits()", in: root) { _ = try await use(pooled) }
+    await root.end()
+
+    // Then the wait is a span inside the setup, printed as a WAIT line before the setup's own,
+    // and the summary says what setups waited for.
+    #expect(
+      recorder.outline.filter { $0.hasPrefix("setup") || $0.hasPrefix("wait") } == [
+        "setupBegin pooled", "waitBegin pooled", "waitEnd pooled passed", "setupEnd pooled passed",
+      ])
+    let wait = try #require(recorder.all.first { $0.phase == .waitEnd })
+    #expect(wait.message == "a connection from the pool")
+    #expect(wait.duration.map { $0 >= .milliseconds(20) } == true)
+    let outline = lines.value
+    let waitLine = try #require(outline.firstIndex { $0.contains("WAIT") })
+    let setupLine = try #require(outline.firstIndex { $0.contains("SETUP") })
+    #expect(waitLine < setupLine)
+    #expect(outline[waitLine].hasPrefix("[CleanSlate]     WAIT      test     pooled  "))
+    #expect(outline[waitLine].hasSuffix("(in Pool/waits())  — for a connection from the pool\n"))
+    #expect(
+      outline.joined().contains(
+        "[CleanSlate] Waiting inside setups (counted in the fixtures' time above):\n"))
+  }
+
   @Test func bodyAndIssueLinesReadLikeTheRest() {
     // Given a body's end and an issue CleanSlate found
     let body = LifecycleEvent(
@@ -85,5 +125,21 @@ import Testing
       TraceOutlineWriter.line(for: issue)
         == "[CleanSlate]     ISSUE     test     objectLeaked              — Leaky was still alive.  at M/X.swift:3"
     )
+  }
+}
+
+/// Hands every event to two observers.
+private struct Observers: LifecycleObserver {
+  let first: any LifecycleObserver
+  let second: any LifecycleObserver
+
+  init(_ first: any LifecycleObserver, _ second: any LifecycleObserver) {
+    self.first = first
+    self.second = second
+  }
+
+  func observe(_ event: LifecycleEvent) {
+    first.observe(event)
+    second.observe(event)
   }
 }

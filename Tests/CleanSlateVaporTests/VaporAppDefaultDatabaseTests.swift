@@ -4,6 +4,7 @@
   import CleanSlateTesting
   import CleanSlateVapor
   import Fluent
+  import FluentSQLiteDriver
   import Foundation
   import Testing
   import VaporTesting
@@ -27,14 +28,58 @@
   /// The default option keeps the engine the app's configure chose and makes the database the
   /// test's own; `.postgres`, `.sqlite` and `.none` override it.
   @Suite struct VaporAppDefaultDatabaseTests {
-    @Test func inMemorySQLiteStaysAsConfigureMadeIt() async throws {
-      // Given an app whose configure picks in-memory SQLite and migrates it, default options.
-      // When a test uses it.
-      let used = try await databaseUsed(by: .todoAppByDefault)
+    @Test func inMemorySQLiteThatConfigureMigratesBecomesACopyOfOneMigratedOnce() async throws {
+      // Given an app whose configure picks in-memory SQLite and migrates it, with a migration
+      // that counts its runs, default options.
+      let runs = Box(0)
+      let fixture = Fixture.vaporApp("migratesInMemory") { app in
+        try await configure(app, migrations: [CountingMigration(runs: runs)])
+      }
+      // When three tests use it, one after another.
+      var used: [String] = []
+      let process = makeProcessScope()
+      for index in 0..<3 {
+        let name = Box("")
+        let failures = try await runTestScope("Vapor/inMemory\(index)()", in: process) {
+          let app = try await use(fixture)
+          #expect(try await Todo.query(on: app.db).count() == 0)
+          try await Todo(title: "mine").save(on: app.db)
+          name.value = try await databaseName(of: app.db)
+        }
+        #expect(failures.isEmpty)
+        used.append(name.value)
+      }
+      await process.end()
+      // Then each ran on a SQLite copy of its own of a database the migrations built once for
+      // all three: configure's own migration found nothing to do.
+      #expect(Set(used).count == 3)
+      #expect(used.allSatisfy { $0.isSQLiteCopy })
+      #expect(runs.value == 1)
+    }
+
+    @Test func inMemorySQLiteThatConfigureLeavesAloneStaysAsConfigureMadeIt() async throws {
+      // Given an app whose configure picks in-memory SQLite and leaves it alone (its tests
+      // migrate it), default options.
+      let fixture = Fixture.vaporApp("leavesInMemoryAlone") { app in
+        app.databases.use(.sqlite(.memory), as: .sqlite)
+        app.migrations.add(CreatePriority(), CreateTodo(), IndexTodoTitles())
+      }
+      // When a test uses it and migrates it.
+      let process = makeProcessScope()
+      let name = Box("")
+      let failures = try await runTestScope("Vapor/leftAlone()", in: process) {
+        let app = try await use(fixture)
+        try await app.autoMigrate()
+        try await Todo(title: "mine").save(on: app.db)
+        name.value = try await databaseName(of: app.db)
+      }
+      await process.end()
       // Then its app ran on its own in-memory SQLite database, whose file (SQLiteKit keeps one
       // in the temporary directory, and never removes it) is gone once the test has ended.
-      #expect(used.isInMemorySQLite)
-      #expect(!FileManager.default.fileExists(atPath: String(used.dropFirst("sqlite:".count))))
+      #expect(failures.isEmpty)
+      #expect(name.value.isInMemorySQLite)
+      #expect(
+        !FileManager.default.fileExists(atPath: String(name.value.dropFirst("sqlite:".count))))
     }
 
     @Test func aSQLiteFileBecomesACopyOfAMigratedTemplate() async throws {

@@ -20,6 +20,8 @@ enum Mode: String {
   case cleanslate
   /// The same, the apps configured concurrently (`configuresConcurrently: true`).
   case cleanslateConcurrent = "cleanslate-concurrent"
+  /// `vaporApp(database: .sqlite)`: a copy of a SQLite file the shop's migrations built once.
+  case cleanslateSQLite = "cleanslate-sqlite"
   /// `vaporApp(database: .postgres)` over a configure that migrates in-memory SQLite itself under
   /// `.testing` (`autoMigrate()`).
   case selfMigrating = "selfmigrating"
@@ -72,6 +74,10 @@ extension Fixture where Value == Application {
       }
     case .cleanslateConcurrent:
       return Fixture.vaporApp("shop", configuresConcurrently: true) { app in
+        try await configure(app, database: .postgres(url: "postgres://shop@127.0.0.1:1/shop"))
+      }
+    case .cleanslateSQLite:
+      return Fixture.vaporApp("shop", database: .sqlite) { app in
         try await configure(app, database: .postgres(url: "postgres://shop@127.0.0.1:1/shop"))
       }
     case .selfMigrating:

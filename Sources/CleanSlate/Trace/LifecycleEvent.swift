@@ -30,6 +30,11 @@ public struct LifecycleEvent: Sendable, Hashable {
     /// A fixture's note on a failed test, such as the command that replays it
     /// (``FixtureContext/addFailureNote(_:)``), as the test's scope ends.
     case note
+    /// A fixture's setup began to wait for what another test holds or is making (a lock, a
+    /// database from a pool); the event's message says what.
+    case waitBegin
+    /// The wait ended: its duration is time the setup spent waiting, not working.
+    case waitEnd
   }
 
   /// How a step ended.
@@ -66,7 +71,7 @@ public struct LifecycleEvent: Sendable, Hashable {
   public var outcome: Outcome?
   /// How long the step took; `nil` for `…Begin` and issue events.
   public var duration: Duration?
-  /// The failure's message, for failed steps and issues; a note's text.
+  /// The failure's message, for failed steps and issues; a note's text; what a wait was for.
   public var message: String?
   /// Where the step's code was written: for a setup's end, the fixture's declaration; for a
   /// teardown's end, the line that registered it; for an issue, where it was recorded; for a

@@ -31,12 +31,33 @@ package struct LifecycleSummary: Sendable {
     package var meanTime: Duration { setups > 0 ? totalTime / setups : totalTime }
   }
 
+  /// The time one fixture's setups spent waiting for one thing, over the whole run.
+  package struct WaitRow: Sendable, Hashable {
+    /// The fixture whose setup waited.
+    package var fixture: String
+    /// What it waited for ("the configure lock").
+    package var waitedFor: String
+    /// How many times it waited.
+    package var waits = 0
+    /// The time those waits took.
+    package var time: Duration = .zero
+
+    /// The time per wait.
+    package var meanTime: Duration { waits > 0 ? time / waits : time }
+  }
+
   private struct Key: Hashable {
     var name: String
     var scope: FixtureScope
   }
 
+  private struct WaitKey: Hashable {
+    var fixture: String
+    var waitedFor: String
+  }
+
   private var fixtures: [Key: FixtureRow] = [:]
+  private var waits: [WaitKey: WaitRow] = [:]
   /// Tests that ended (test scopes, including each argument case of a parameterized test).
   package private(set) var tests = 0
   /// Tests that failed.
@@ -69,6 +90,11 @@ package struct LifecycleSummary: Sendable {
       if fixtures[key]!.declaration == nil {
         fixtures[key]!.declaration = event.location?.description
       }
+    case .waitEnd:
+      guard let fixture = event.fixture else { return }
+      let key = WaitKey(fixture: fixture, waitedFor: event.message ?? "")
+      waits[key, default: WaitRow(fixture: fixture, waitedFor: key.waitedFor)].waits += 1
+      waits[key]!.time += event.duration ?? .zero
     case .teardownEnd:
       if event.outcome == .timedOut { timedOutTeardowns += 1 }
       guard let fixture = event.fixture else { return }
@@ -87,7 +113,15 @@ package struct LifecycleSummary: Sendable {
     }
   }
 
-  /// The summary as lines of text: the counts, then the `top` slowest fixtures.
+  /// Every wait inside a setup, the longest (in all) first.
+  package var waitRows: [WaitRow] {
+    waits.values.sorted {
+      ($0.time, $1.fixture, $1.waitedFor) > ($1.time, $0.fixture, $0.waitedFor)
+    }
+  }
+
+  /// The summary as lines of text: the counts, the `top` slowest fixtures, then what their
+  /// setups waited for (their time includes it).
   package func lines(top: Int = 10) -> [String] {
     var counts = "\(tests) test\(tests == 1 ? "" : "s"), \(failedTests) failed"
     if skippedTests > 0 { counts += ", \(skippedTests) skipped" }
@@ -104,6 +138,15 @@ package struct LifecycleSummary: Sendable {
         "\(pad(format(row.totalTime), 10)) \(pad(format(row.meanTime), 10)) \(pad("\(row.setups)", 6))  \(row.scope.description.padding(toLength: 8, withPad: " ", startingAt: 0)) \(row.name)"
       if let declaration = row.declaration { line += "  (\(declaration))" }
       lines.append(line)
+    }
+    let waitRows = self.waitRows.prefix(top)
+    guard !waitRows.isEmpty else { return lines }
+    lines.append("Waiting inside setups (counted in the fixtures' time above):")
+    lines.append("     total       mean  count  fixture                  waiting for")
+    for row in waitRows {
+      lines.append(
+        "\(pad(format(row.time), 10)) \(pad(format(row.meanTime), 10)) \(pad("\(row.waits)", 6))  \(row.fixture.padding(toLength: 24, withPad: " ", startingAt: 0)) \(row.waitedFor)"
+      )
     }
     return lines
   }

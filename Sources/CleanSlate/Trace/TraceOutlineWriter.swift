@@ -45,8 +45,8 @@ public final class TraceOutlineWriter: LifecycleObserver {
   /// Whether the outline has a line for events of this phase.
   static func prints(_ phase: LifecycleEvent.Phase) -> Bool {
     switch phase {
-    case .setupBegin, .teardownBegin, .bodyBegin: false
-    case .scopeBegin, .scopeEnd, .setupEnd, .teardownEnd, .bodyEnd, .issue, .note: true
+    case .setupBegin, .teardownBegin, .bodyBegin, .waitBegin: false
+    case .scopeBegin, .scopeEnd, .setupEnd, .teardownEnd, .bodyEnd, .issue, .note, .waitEnd: true
     }
   }
 
@@ -65,6 +65,7 @@ public final class TraceOutlineWriter: LifecycleObserver {
     case .teardownBegin, .teardownEnd: verb = "TEARDOWN"
     case .issue: verb = "ISSUE"
     case .note: verb = "NOTE"
+    case .waitBegin, .waitEnd: verb = "WAIT"
     }
     let subject = event.fixture ?? event.issueCode ?? event.scopeName
     var line =
@@ -80,7 +81,10 @@ public final class TraceOutlineWriter: LifecycleObserver {
       line += event.scope == .test ? "  (in \(test))" : "  (for \(test))"
     }
     if let message = event.message {
-      line += "  — " + (message.split(separator: "\n").first.map(String.init) ?? "")
+      let waited = event.phase == .waitBegin || event.phase == .waitEnd
+      line +=
+        (waited ? "  — for " : "  — ")
+        + (message.split(separator: "\n").first.map(String.init) ?? "")
     }
     if event.phase == .issue || event.phase == .note, let location = event.location {
       line += "  at \(location)"

@@ -8,18 +8,18 @@
     /// it while it waited; otherwise (ended, or never opened) a new connection to the clone.
     static func liveConnection(
       of clone: ClonePool.Clone, on server: PostgresTestServer
-    ) async throws -> PostgresConnection {
-      if let connection = clone.connection {
+    ) async throws -> WatchedConnection {
+      if let opened = clone.connection {
         do {
-          try await BoundedOperation.run(on: connection) { connection in
+          try await BoundedOperation.run(on: opened.connection) { connection in
             try await connection.query("SELECT 1", logger: .cleanSlate)
           }
-          return connection
+          return opened
         } catch {
-          await BoundedOperation.close(connection)
+          await BoundedOperation.close(opened.connection)
         }
       }
-      return try await ServerSession.connectForTest(to: server, database: clone.name)
+      return try await WatchedConnection.open(to: server, database: clone.name)
     }
   }
 #endif

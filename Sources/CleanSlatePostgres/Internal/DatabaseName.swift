@@ -13,6 +13,7 @@
   /// | `cs_db_<key8>_<token>_<n>` | a test's database (database mode) |
   /// | `cs_tx_<key8>_<token>_<n>` | a process's database for transaction mode |
   /// | `cs_kept_<key8>_<token>_<n>` | a failed test's database, kept for inspection |
+  /// | `cs_spare_<key>_<oid>_<random>` | a clone no test used, left for the next process |
   enum DatabaseName {
     static func template(key: String) -> String { "cs_tpl_\(key)" }
     static func build(key: String, token: String) -> String { "cs_bld_\(key)_\(token)" }
@@ -21,6 +22,9 @@
     }
     static func work(key: String, token: String, number: Int) -> String {
       "cs_tx_\(key.prefix(8))_\(token)_\(number)"
+    }
+    static func spare(key: String, templateOID: String) -> String {
+      "cs_spare_\(key)_\(templateOID)_" + String(format: "%08x", UInt32.random(in: 0...UInt32.max))
     }
     static func kept(_ clone: String) -> String {
       "cs_kept_" + String(clone.dropFirst("cs_db_".count))

@@ -12,6 +12,8 @@
     nonisolated func ensureTemplate(_ template: PostgresTemplate) async throws -> String {
       let key = template.key(serverVersion: serverVersion)
       let name = DatabaseName.template(key: key)
+      // A template that exists is complete (it is renamed into place once built): no lock needed.
+      if (try? await exists(name)) == true { return name }
       let lock = try await Self.connect(to: server, database: server.database)
       defer { Task { try? await lock.close() } }
       let lockID = AdvisoryLock.objectID(hex: key)

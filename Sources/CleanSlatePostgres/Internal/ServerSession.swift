@@ -12,7 +12,9 @@
     let token: String
     /// `server_version_num`, part of every template key.
     let serverVersion: String
-    private let admin: PostgresConnection
+    let admin: PostgresConnection
+    /// The sweep of what dead processes left, started as the session opens.
+    private var sweeping: Task<Void, Never>?
 
     private init(
       server: PostgresTestServer, token: String, serverVersion: String, admin: PostgresConnection
@@ -23,20 +25,30 @@
       self.admin = admin
     }
 
-    /// Connects, takes a token no live process holds, and sweeps what dead processes left.
+    /// Connects and takes a token no live process holds (learning the server's version in the
+    /// same round trip), then sweeps what dead processes left, in the background: the first
+    /// tests need none of it.
     static func open(_ server: PostgresTestServer) async throws -> ServerSession {
       let admin = try await connect(to: server, database: server.database)
       do {
-        let version =
-          try await admin.query("SHOW server_version_num", logger: .cleanSlate)
-          .collect().first?.decode(String.self) ?? "?"
         var token: String
+        var version = "?"
+        var locked = false
         repeat {
           token = String(format: "%08x", UInt32.random(in: 0x1000_0000...UInt32.max))
-        } while !(try await tryLock(AdvisoryLock.processToken, token, on: admin))
+          let id = AdvisoryLock.objectID(hex: token)
+          let row = try await admin.query(
+            "SELECT current_setting('server_version_num'), pg_try_advisory_lock(\(AdvisoryLock.processToken), \(id))",
+            logger: .cleanSlate
+          ).collect().first
+          if let (found, taken) = try row?.decode((String, Bool).self) {
+            version = found
+            locked = taken
+          }
+        } while !locked
         let session = ServerSession(
           server: server, token: token, serverVersion: version, admin: admin)
-        try await session.sweep()
+        await session.sweepInBackground()
         return session
       } catch {
         try? await admin.close()
@@ -150,9 +162,25 @@
 
     /// Clones `template` into a new database.
     func clone(_ template: String, to name: String) async throws {
-      try await execute(
-        "CREATE DATABASE \(DatabaseName.quoted(name)) TEMPLATE \(DatabaseName.quoted(template)) STRATEGY FILE_COPY",
-        doing: "Creating database '\(name)' from template '\(template)'")
+      try await Self.clone(template, to: name, on: admin, server: server)
+    }
+
+    /// Clones `template` into a new database, on a maintenance connection of the caller's, so
+    /// that several clones can be made at once.
+    static func clone(
+      _ template: String, to name: String, on connection: PostgresConnection,
+      server: PostgresTestServer
+    ) async throws {
+      do {
+        try await connection.query(
+          PostgresQuery(
+            unsafeSQL:
+              "CREATE DATABASE \(DatabaseName.quoted(name)) TEMPLATE \(DatabaseName.quoted(template)) STRATEGY FILE_COPY"
+          ), logger: .cleanSlate)
+      } catch {
+        throw PostgresFixtureError.failed(
+          "Creating database '\(name)' from template '\(template)'", on: server, error)
+      }
     }
 
     /// Drops a database, ending any connection still open to it.
@@ -193,9 +221,35 @@
       }
     }
 
-    /// Closes the maintenance connection, which releases the token lock.
+    /// Closes the maintenance connection, which releases the token lock, once the sweep is done
+    /// (or after ``BoundedOperation/timeLimit``, on a server that stopped answering it: closing
+    /// ends the sweep's query, and the next process sweeps again).
     func close() async {
+      if let sweeping {
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask { await sweeping.value }
+          group.addTask { try? await Task.sleep(for: BoundedOperation.timeLimit) }
+          await group.next()
+          group.cancelAll()
+        }
+      }
       try? await admin.close()
+    }
+
+    private func sweepInBackground() {
+      sweeping = Task {
+        _ = try? await self.sweep()
+        try? await self.sweepSpares()
+      }
+    }
+
+    /// Whether the database `name` exists.
+    func exists(_ name: String) async throws -> Bool {
+      let count =
+        try await admin.query(
+          "SELECT count(*) FROM pg_database WHERE datname = \(name)", logger: .cleanSlate
+        ).collect().first?.decode(Int.self) ?? 0
+      return count > 0
     }
   }
 

@@ -44,6 +44,11 @@
       /// PostgresNIO's handler on the event loop.
       var sent = 0
       var reachedPostgresNIO = 0
+      /// The transaction status the server last reported: `I` (idle), `T` (in a transaction
+      /// block) or `E` (in a failed one).
+      var lastStatus = UInt8(ascii: "I")
+      /// The errors the server answered with (each is a line of its log, too).
+      var errors = 0
     }
 
     private let state = LockedValue(State())
@@ -58,6 +63,13 @@
 
     /// Whether the server reported a `FATAL` (or `PANIC`) error, ending the connection.
     var serverEnded: Bool { state.withLock { $0.serverEnded } }
+
+    /// How many errors the server answered with on this connection.
+    var errorsRead: Int { state.withLock { $0.errors } }
+
+    /// Whether the server last reported the connection inside a transaction block (`T`, or `E`
+    /// for a failed one), as it does after every statement: known without a round trip.
+    var isInTransactionBlock: Bool { state.withLock { $0.lastStatus != UInt8(ascii: "I") } }
 
     /// Starts watching the code under test afresh: called as the connection is lent to a test.
     func mark() {
@@ -121,8 +133,10 @@
       state.withLock { $0.reachedPostgresNIO += 1 }
     }
 
-    fileprivate func readReady(idle: Bool) {
+    fileprivate func readReady(status: UInt8) {
+      let idle = status == UInt8(ascii: "I")
       state.withLock { state in
+        state.lastStatus = status
         state.readyInRead = true
         state.wroteAfterReady = false
         if state.ownPending > 0 {
@@ -135,6 +149,10 @@
 
     fileprivate func lostFraming() {
       state.withLock { $0.ended = true }
+    }
+
+    fileprivate func readError() {
+      state.withLock { $0.errors += 1 }
     }
 
     fileprivate func connectionEnded() {
@@ -221,7 +239,7 @@
             switch reading {
             case .skipping: break
             case .readyStatus:
-              watch.readReady(idle: bytes[index] == UInt8(ascii: "I"))
+              watch.readReady(status: bytes[index])
               reading = .skipping
             case .commandTag, .error:
               body.append(contentsOf: bytes[index..<(index + count)])
@@ -252,6 +270,7 @@
           return
         }
         bodyLeft = length - 4
+        if type == UInt8(ascii: "E") { watch.readError() }
         switch type {
         case UInt8(ascii: "Z") where bodyLeft == 1:
           reading = .readyStatus

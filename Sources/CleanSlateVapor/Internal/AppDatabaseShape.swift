@@ -1,4 +1,5 @@
 #if Vapor
+  internal import CleanSlate
   internal import FluentKit
 
   /// What a test's database must be for one app: the ID of the database it replaces, what it is
@@ -19,13 +20,16 @@
     }
 
     /// The shape for the database `id`, registered with `configuration`, given the fixture's
-    /// option and the migrations the app has.
+    /// option, the migrations the app has, and whether `configure` itself asked for the database
+    /// (to migrate it, say).
     init(
       id: DatabaseID, configuration: any DatabaseConfiguration, option: VaporAppDatabase.Kind,
-      migrations: Migrations
+      migrations: Migrations, usedByConfigure: Bool
     ) {
       self.id = id
-      kind = TestDatabaseKind(option: option, engine: ConfiguredEngine.of(configuration))
+      kind = TestDatabaseKind(
+        option: option, engine: ConfiguredEngine.of(configuration),
+        usedByConfigure: usedByConfigure)
       self.migrations = FluentReflection.migrations(in: migrations, for: id)
     }
   }
@@ -33,7 +37,8 @@
   /// What a test's database is made as, given the fixture's option and the engine the app's
   /// `configure` chose.
   enum TestDatabaseKind: Sendable, Equatable {
-    /// The database `configure` registered, kept: in-memory SQLite, each app's own already.
+    /// The database `configure` registered, kept: in-memory SQLite that `configure` leaves alone,
+    /// each app's own already.
     case asConfigured
     /// A clone of a PostgreSQL template, on the test server.
     case postgresClone
@@ -42,12 +47,17 @@
     /// None CleanSlate can make.
     case unsupported(ConfiguredEngine)
 
-    init(option: VaporAppDatabase.Kind, engine: ConfiguredEngine) {
+    init(option: VaporAppDatabase.Kind, engine: ConfiguredEngine, usedByConfigure: Bool) {
       switch (option, engine) {
-      case (.none, _), (.sameEngine, .sqliteInMemory):
+      case (.none, _):
         self = .asConfigured
+      case (.sameEngine, .sqliteInMemory(_, let foreignKeys)):
+        // In-memory SQLite that configure migrates (asks for, at least) becomes a copy of one
+        // migrated once per process, so that configure's migration finds nothing to do; in-memory
+        // SQLite that configure leaves alone stays as configure made it.
+        self = usedByConfigure ? .sqliteCopy(foreignKeys: foreignKeys) : .asConfigured
       case (.sameEngine, .sqliteFile(_, let foreignKeys)),
-        (.sqlite, .sqliteFile(_, let foreignKeys)):
+        (.sqlite, .sqliteFile(_, let foreignKeys)), (.sqlite, .sqliteInMemory(_, let foreignKeys)):
         self = .sqliteCopy(foreignKeys: foreignKeys)
       case (.sqlite, _):
         self = .sqliteCopy(foreignKeys: true)
@@ -70,9 +80,14 @@
 
     /// What the apps' shape is known to be: `.some(nil)` for apps with no database, or `nil`
     /// when the caller is to learn it (and then must call ``learned(_:)``, whatever comes of it).
-    func shape() async -> AppDatabaseShape?? {
-      while known == nil && learning {
-        await withCheckedContinuation { waiting.append($0) }
+    /// A wait for the test learning it is traced as a wait of the setup `context` belongs to.
+    func shape(tracingWaitIn context: FixtureContext) async -> AppDatabaseShape?? {
+      if known == nil && learning {
+        await context.waiting(for: "the first app's configure, which shows its database") {
+          while known == nil && learning {
+            await withCheckedContinuation { waiting.append($0) }
+          }
+        }
       }
       if known == nil { learning = true }
       return known

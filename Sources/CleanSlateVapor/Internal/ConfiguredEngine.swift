@@ -11,7 +11,7 @@
   enum ConfiguredEngine: Equatable, Sendable {
     /// SQLite "in memory": each app's driver has a database of its own, which SQLiteKit keeps in
     /// a file of the temporary directory named after `identifier`.
-    case sqliteInMemory(identifier: String)
+    case sqliteInMemory(identifier: String, foreignKeys: Bool)
     /// SQLite in a file, which every app that names it shares.
     case sqliteFile(path: String, foreignKeys: Bool)
     /// PostgreSQL, on the server the configuration names.
@@ -24,7 +24,7 @@
       if let sqlite: SQLiteConfiguration = stored(in: configuration) {
         switch sqlite.storage {
         case .memory(let identifier):
-          return .sqliteInMemory(identifier: identifier)
+          return .sqliteInMemory(identifier: identifier, foreignKeys: sqlite.enableForeignKeys)
         case .file(let path):
           return .sqliteFile(path: path, foreignKeys: sqlite.enableForeignKeys)
         }
@@ -42,7 +42,7 @@
     /// SQLite is built without a shared cache. `nil` for other engines, or an identifier SQLiteKit
     /// would have rewritten.
     var inMemoryFile: URL? {
-      guard case .sqliteInMemory(let identifier) = self,
+      guard case .sqliteInMemory(let identifier, _) = self,
         identifier.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
       else { return nil }
       return FileManager.default.temporaryDirectory.appendingPathComponent(

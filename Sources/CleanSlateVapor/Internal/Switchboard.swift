@@ -10,9 +10,9 @@
   /// app's `configure` runs, so that the test's own database is what `configure` gets when it
   /// asks for its default database (an `autoMigrate()`, say), never the database it registered.
   /// The switchboard decides, the first time the default database is asked for: the database
-  /// `configure` registered when the test keeps it (in-memory SQLite), the test's own database
-  /// made ahead for this shape, or, when none was made for it, a database that refuses every
-  /// statement: that `configure` is then run again, on a new app, with the test's database made.
+  /// `configure` registered when the test keeps it (`.none`), the test's own database made ahead
+  /// for this shape, or, when none was made for it, a database that refuses every statement:
+  /// that `configure` is then run again, on a new app, with the test's database made.
   final class Switchboard: Sendable {
     private let option: VaporAppDatabase.Kind
     private let migrations: Migrations
@@ -114,7 +114,8 @@
           return state.prepared.map { .prepared($0) } ?? .configured
         }
         let shape = AppDatabaseShape(
-          id: id, configuration: configuration, option: option, migrations: migrations)
+          id: id, configuration: configuration, option: option, migrations: migrations,
+          usedByConfigure: true)
         switch shape.kind {
         case .asConfigured:
           state.given = shape

@@ -33,9 +33,10 @@
       if case .none = option {
         return try await configured(context: context, switching: nil).app
       }
+      try FluentReflection.check()
       var lastSeen: AppDatabaseShape?
       for _ in 0..<3 {
-        let known = await shapes.shape()
+        let known = await shapes.shape(tracingWaitIn: context)
         let outcome: Outcome
         do {
           outcome = try await attempt(known: known ?? nil, context: context)
@@ -120,7 +121,7 @@
         return (app, board)
       }
       if configuresConcurrently { return try await run() }
-      return try await ConfigureLock.shared.withLock(run)
+      return try await ConfigureLock.shared.withLock(tracingWaitIn: context, run)
     }
 
     /// After `configure`: the app as it is, or made again when `configure` asked for a database
@@ -142,7 +143,8 @@
         let configuration = app.databases.configuration(for: id)
       else { return .ready(app, nil) }
       let shape = AppDatabaseShape(
-        id: id, configuration: configuration, option: option, migrations: app.migrations)
+        id: id, configuration: configuration, option: option, migrations: app.migrations,
+        usedByConfigure: false)
       switch shape.kind {
       case .asConfigured:
         board.settle(on: nil)

@@ -52,4 +52,20 @@
     }
     return app
   }
+
+  /// An app that connects to the server its code names (127.0.0.1:1, where nothing listens)
+  /// before it starts, whatever its settings say.
+  @available(macOS 15, iOS 18, tvOS 18, visionOS 2, *)
+  func buildHardCodedApplication(reader: ConfigReader) -> some ApplicationProtocol {
+    var app = Application(router: Router())
+    app.beforeServerStarts {
+      let connection = try await PostgresConnection.connect(
+        configuration: .init(
+          host: "127.0.0.1", port: 1, username: "notes", password: nil, database: "notes",
+          tls: .disable),
+        id: 1, logger: Logger(label: "notes"))
+      try await connection.close()
+    }
+    return app
+  }
 #endif

@@ -6,12 +6,6 @@
   import Vapor
 
   extension Fixture where Value == Application {
-    /// The app with its default options: its configure picks in-memory SQLite under `.testing`
-    /// and migrates it, which each test's app keeps.
-    static let todoAppByDefault = Fixture.vaporApp("todoAppByDefault") { app in
-      try await configure(app)
-    }
-
     /// The same app on a PostgreSQL database of the test's own.
     static let todoApp = Fixture.vaporApp("todoApp", database: .postgres) { app in
       try await configure(app)

@@ -4,9 +4,12 @@
 #if Hummingbird && Postgres && os(Linux)
   import CleanSlateHummingbird
   import CleanSlatePostgres
+  import CleanSlateTesting
   import Configuration
   import Hummingbird
+  import HummingbirdTesting
   import PostgresNIO
+  import Testing
 
   extension Fixture where Value == PostgresTestDatabase {
     static let todosDatabase = Fixture.postgresDatabase("todosDatabase")   // no template
@@ -16,27 +19,36 @@
     static let todoAPI = Fixture.hummingbirdApp("todoAPI") { context in
       let database = try await context.use(.todosDatabase)
       let reader = ConfigReader(providers: [
-        InMemoryProvider(values: [
-          "postgres.host": ConfigValue(.string(database.server.host), isSecret: false),
-          "postgres.port": ConfigValue(.int(database.server.port), isSecret: false),
-          "postgres.user": ConfigValue(.string(database.server.username), isSecret: false),
-          "postgres.password": ConfigValue(.string(database.server.password ?? ""), isSecret: true),
-          "postgres.database": ConfigValue(.string(database.name), isSecret: false),
-        ]),
-        EnvironmentVariablesProvider(),                                   // the app's own
+        database.configProvider(),               // postgres.host, .port, .user, .password, .database
+        EnvironmentVariablesProvider(),          // the app's own
       ])
       return try await buildApplication(reader: reader)
     }
   }
 
+  @Suite(
+    .cleanSlate,
+    .enabled(if: PostgresTestServer.shouldRunTests, Comment(rawValue: PostgresTestServer.skipMessage))
+  )
+  struct TodoAPITests {
+    @Test func listsTodos() async throws {
+      let client = try await use(.todoAPI)
+      try await client.execute(uri: "/todos", method: .get) { #expect($0.status == .ok) }
+    }
+  }
+
   /// The app as the Hummingbird template builds it, from its settings.
   func buildApplication(reader: ConfigReader) async throws -> some ApplicationProtocol {
-    try await buildApplication(
-      postgres: .init(
-        host: reader.string(forKey: "postgres.host", default: "localhost"),
-        port: reader.int(forKey: "postgres.port", default: 5432),
-        username: reader.string(forKey: "postgres.user", default: "todos"),
-        password: reader.string(forKey: "postgres.password", isSecret: true),
-        database: reader.string(forKey: "postgres.database", default: "todos"), tls: .disable))
+    let postgres = reader.scoped(to: "postgres")
+    let client = PostgresClient(configuration: .init(
+      host: postgres.string(forKey: "host", default: "localhost"),
+      port: postgres.int(forKey: "port", default: 5432),
+      username: postgres.string(forKey: "user", default: "todos"),
+      password: postgres.string(forKey: "password", isSecret: true),
+      database: postgres.string(forKey: "database", default: "todos"),
+      tls: .disable))
+    var app = Application(router: Router())
+    app.addServices(client)
+    return app
   }
 #endif

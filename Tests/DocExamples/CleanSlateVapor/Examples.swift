@@ -57,4 +57,16 @@
       try await app.test(.GET, "todos") { response async in XCTAssertEqual(response.status, .ok) }
     }
   }
+
+  func withApp(_ test: (Application) async throws -> Void) async throws {
+    try await test(use(.app))                  // was: make, configure, test, shut down
+  }
+
+  @Suite(.cleanSlate) struct MemberTests {
+    @Test func listsMembers() async throws {
+      try await withApp { app in               // the test itself is unchanged
+        try await app.testing().test(.GET, "members") { #expect($0.status == .ok) }
+      }
+    }
+  }
 #endif

@@ -15,28 +15,15 @@ extension Fixture where Value == PostgresTestDatabase {
 
 extension Fixture where Value == HummingbirdTestClient {
   /// The app as its entry point builds it, from a ConfigReader whose first provider names the
-  /// test's database, in front of the app's own providers.
+  /// test's database (`postgres.host`, `.port`, `.user`, `.password`, `.database`), in front of
+  /// the app's own providers. Its log is kept to errors: its PostgreSQL client warns when the
+  /// app's table is made before the client runs, and notes the connection it was opening as the
+  /// app shuts down.
   static let todoAPI = Fixture.hummingbirdApp("todoAPI") { context in
     let database = try await context.use(.todosDatabase)
     let reader = ConfigReader(
-      providers: [InMemoryProvider(values: database.settings)] + configProviders())
+      providers: [database.configProvider(adding: ["log.level": "error"])] + configProviders())
     return try await buildApplication(reader: reader)
-  }
-}
-
-extension PostgresTestDatabase {
-  /// The app's settings that point it at this database, and keep its log to errors (its
-  /// PostgreSQL client warns when the app's table is made before the client runs, and notes the
-  /// connection it was opening as the app shuts down).
-  var settings: [AbsoluteConfigKey: ConfigValue] {
-    [
-      "log.level": "error",
-      "postgres.host": ConfigValue(.string(server.host), isSecret: false),
-      "postgres.port": ConfigValue(.int(server.port), isSecret: false),
-      "postgres.user": ConfigValue(.string(server.username), isSecret: false),
-      "postgres.password": ConfigValue(.string(server.password ?? ""), isSecret: true),
-      "postgres.database": ConfigValue(.string(name), isSecret: false),
-    ]
   }
 }
 
