@@ -5,8 +5,8 @@ import PackageDescription
 // in XCTest and in Swift Testing, around tests that hang when asked to through HANG_FIXTURE (a
 // comma-separated list): `hang` blocks an XCTest test on a semaphore forever and makes a Swift
 // Testing test, holding a fixture, await a continuation nobody resumes; `ownLimit` blocks a
-// FixtureTestCase test whose own limit is 2 seconds; `slow` makes tests take 3.5 seconds, one
-// after the other, and one 6 seconds under its own limit of 30.
+// FixtureTestCase test whose own limit is 2 seconds; `slow` makes tests take 4 seconds, one
+// after the other, and one 8 seconds under its own limit of 30.
 let package = Package(
   name: "HangFixture",
   platforms: [.macOS(.v13)],
