@@ -187,11 +187,11 @@ import Testing
         let watched = SentinelWatches.shared.running().map(\.scope.name)
         let failure = try #require(
           failures.first, "descriptor \(descriptor); still watched: \(watched)")
-        let listed = failure.summary.split(separator: "\n").filter { $0.hasPrefix("    ") }
+        let listed = failure.listedTargets
         #expect(
           failure.summary.contains("\n    \(descriptor) → \(file.path)")
-            || (listed.count > LeakReport.shownItems
-              && listed.dropLast().allSatisfy { $0.contains(" → /") }),
+            || (listed.count == LeakReport.shownItems && listed.allSatisfy { $0.hasPrefix("/") }
+              && failure.summary.contains("\n    … and ")),
           "\(failure.summary)")
       }
     }
@@ -219,8 +219,7 @@ import Testing
         // many files meanwhile that the list holds only files (this test's file has a high
         // number, last among them); and what the list leaves out is counted
         let failure = try #require(failures.first, "\(failures)")
-        let listed = failure.summary.split(separator: "\n").filter { $0.hasPrefix("    ") }
-          .compactMap { $0.components(separatedBy: " → ").dropFirst().first }
+        let listed = failure.listedTargets
         let isFile = listed.map { $0.hasPrefix("/") }
         #expect(isFile == isFile.sorted { $0 && !$1 }, "\(failure.summary)")
         #expect(listed.contains(file.path) || isFile.allSatisfy { $0 }, "\(failure.summary)")

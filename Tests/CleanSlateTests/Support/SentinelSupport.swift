@@ -8,6 +8,15 @@ import Testing
   import Glibc
 #endif
 
+extension CleanSlateError {
+  /// What the items a descriptor report lists refer to (`/path`, `socket:[…]`), in its order:
+  /// the part after ` → ` of each listed line.
+  var listedTargets: [String] {
+    summary.split(separator: "\n").filter { $0.hasPrefix("    ") }
+      .compactMap { $0.components(separatedBy: " → ").dropFirst().first }
+  }
+}
+
 extension Trait where Self == ConditionTrait {
   /// Skips a suite of sentinel tests when `CLEANSLATE_SENTINEL` watches every test of the run:
   /// their watches would overlap the run's, and report to their suites instead.
