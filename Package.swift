@@ -202,23 +202,34 @@ let package = Package(
       dependencies: ["CleanSlate"],
       swiftSettings: strictSettings
     ),
+    // Runs a package's built tests as test processes, as `swift test` would start them (both
+    // frameworks, filters, parallel, XUnit, event stream), reads each test's outcome, watches for
+    // hangs, takes thread stacks and keeps crashes: what bisect, explain and the runner sit on.
+    .target(
+      name: "CleanSlateTestProcess",
+      dependencies: ["CleanSlate", "CleanSlateChildProcess", "CleanSlateReport"],
+      swiftSettings: strictSettings
+    ),
     // Finds the tests that make a test fail when they run before it (`cleanslate bisect`).
     .target(
       name: "CleanSlateBisect",
-      dependencies: ["CleanSlate", "CleanSlateChildProcess", "CleanSlateReport"],
+      dependencies: ["CleanSlate", "CleanSlateTestProcess", "CleanSlateReport"],
       swiftSettings: strictSettings
     ),
     // Runs a package's tests in shards balanced by past timings, with retries that name flaky
     // tests and repeats (`cleanslate test`).
     .target(
       name: "CleanSlateRunner",
-      dependencies: ["CleanSlate", "CleanSlateBisect", "CleanSlateReport"],
+      dependencies: [
+        "CleanSlate", "CleanSlateTestProcess", "CleanSlateBisect", "CleanSlateReport",
+      ],
       swiftSettings: strictSettings
     ),
     .executableTarget(
       name: "CleanSlateCLI",
       dependencies: [
         "CleanSlate",
+        "CleanSlateTestProcess",
         "CleanSlateBisect",
         "CleanSlateReport",
         "CleanSlateRunner",
@@ -310,17 +321,23 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
+      name: "CleanSlateTestProcessTests",
+      dependencies: ["CleanSlate", "CleanSlateTestProcess", "CleanSlateTestSupport"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
       name: "CleanSlateBisectTests",
       dependencies: [
-        "CleanSlateBisect", "CleanSlateReport", "CleanSlateTestSupport", "CleanSlateCLI",
+        "CleanSlateBisect", "CleanSlateTestProcess", "CleanSlateReport", "CleanSlateTestSupport",
+        "CleanSlateCLI",
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "CleanSlateRunnerTests",
       dependencies: [
-        "CleanSlate", "CleanSlateRunner", "CleanSlateBisect", "CleanSlateTestSupport",
-        "CleanSlateCLI",
+        "CleanSlate", "CleanSlateRunner", "CleanSlateBisect", "CleanSlateTestProcess",
+        "CleanSlateTestSupport", "CleanSlateCLI",
       ],
       swiftSettings: strictSettings
     ),

@@ -1,4 +1,5 @@
 internal import CleanSlate
+internal import CleanSlateTestProcess
 
 /// Finds the earlier tests that make a victim fail: the smallest set, assuming that running
 /// more of the earlier tests never makes it pass again.

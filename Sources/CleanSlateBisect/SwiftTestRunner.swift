@@ -1,4 +1,5 @@
 internal import CleanSlate
+package import CleanSlateTestProcess
 package import Foundation
 
 /// Lists and runs a package's tests with `swift test --skip-build`: exact names, one test at a

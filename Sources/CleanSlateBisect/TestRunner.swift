@@ -1,3 +1,5 @@
+package import CleanSlateTestProcess
+
 /// Runs some of a package's tests, one at a time, and tells whether the victim passed.
 ///
 /// ``SwiftTestRunner`` runs `swift test`; tests of the bisection give it a runner that

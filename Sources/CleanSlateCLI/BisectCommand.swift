@@ -2,6 +2,7 @@ import ArgumentParser
 import CleanSlate
 import CleanSlateBisect
 import CleanSlateReport
+import CleanSlateTestProcess
 import Foundation
 
 /// `cleanslate bisect`: finds the earlier tests that make a test fail in the full run.

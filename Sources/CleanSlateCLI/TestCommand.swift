@@ -3,6 +3,7 @@ import CleanSlate
 import CleanSlateBisect
 import CleanSlateReport
 import CleanSlateRunner
+import CleanSlateTestProcess
 import Foundation
 
 /// `cleanslate test`: runs a package's tests through `swift test`, one shard of them balanced by

@@ -1,4 +1,4 @@
-package import CleanSlateBisect
+package import CleanSlateTestProcess
 
 /// Runs some of a package's tests under a condition an experiment of `--explain` sets, and says
 /// how one of them, the test being explained, ended.

@@ -1,5 +1,6 @@
 internal import CleanSlateBisect
 package import CleanSlateReport
+internal import CleanSlateTestProcess
 import Foundation
 
 /// Tells why a test failed in a run, by experiments: it runs the test again under conditions it

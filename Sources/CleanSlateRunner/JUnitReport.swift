@@ -1,5 +1,6 @@
 import CleanSlateBisect
 internal import CleanSlateReport
+import CleanSlateTestProcess
 
 /// The JUnit XML of a `cleanslate test` run, as Maven Surefire writes it for reruns: one
 /// `<testsuite>` per class or suite, a `<testcase>` per test named so that `classname/name` is

@@ -1,5 +1,6 @@
 internal import CleanSlateBisect
 internal import CleanSlateReport
+internal import CleanSlateTestProcess
 
 /// The human summary that ends a `cleanslate test` run: the count of each verdict, each flaky
 /// test with its attempts, each failed test with its first failure, and the shards' balance.

@@ -1,6 +1,7 @@
 internal import CleanSlate
 internal import CleanSlateBisect
 internal import CleanSlateReport
+internal import CleanSlateTestProcess
 
 /// What the lifecycle trace of one experiment's run says about its tests: whether the explained
 /// test drew from `.seededRandom` and with which run seed, which tests ran while it ran, and what

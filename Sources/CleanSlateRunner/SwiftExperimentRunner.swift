@@ -1,6 +1,7 @@
 internal import CleanSlate
 internal import CleanSlateBisect
 internal import CleanSlateReport
+internal import CleanSlateTestProcess
 package import Foundation
 
 /// Runs the experiments of `--explain` with `swift test --skip-build`, as `cleanslate bisect`

@@ -1,5 +1,5 @@
 internal import CleanSlate
-package import CleanSlateBisect
+package import CleanSlateTestProcess
 package import Foundation
 
 /// Runs tests with `swift test --skip-build`: exact names (no filter when the batch is every

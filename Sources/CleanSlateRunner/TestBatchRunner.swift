@@ -1,4 +1,4 @@
-package import CleanSlateBisect
+package import CleanSlateTestProcess
 
 /// Runs some of a package's tests in one `swift test` and says how each ended.
 ///

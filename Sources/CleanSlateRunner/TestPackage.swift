@@ -1,4 +1,4 @@
-package import CleanSlateBisect
+package import CleanSlateTestProcess
 
 /// The package whose tests `cleanslate test` runs: builds its tests and lists them, with the
 /// build options among the arguments given after `--`.

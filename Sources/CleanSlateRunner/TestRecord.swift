@@ -1,5 +1,5 @@
-package import CleanSlateBisect
 package import CleanSlateReport
+package import CleanSlateTestProcess
 
 /// What happened to one test in a `cleanslate test` run: every attempt, in order, and the
 /// verdict they add up to.

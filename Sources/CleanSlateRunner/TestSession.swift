@@ -1,4 +1,4 @@
-package import CleanSlateBisect
+package import CleanSlateTestProcess
 
 /// Runs a selection of tests as `cleanslate test` does: `repetitions` times, each failed test
 /// run again alone up to `retries` times, and a crash of `swift test` pinned on the test it was

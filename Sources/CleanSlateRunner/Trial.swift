@@ -1,6 +1,7 @@
 internal import CleanSlate
 internal import CleanSlateBisect
 internal import CleanSlateReport
+internal import CleanSlateTestProcess
 
 /// The experiments on one test: every run made for it, in order, within its budget.
 final class Trial<Runner: ExperimentRunner>: Sendable {

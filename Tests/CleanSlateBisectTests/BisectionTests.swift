@@ -1,4 +1,5 @@
 import CleanSlateBisect
+import CleanSlateTestProcess
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import CleanSlateBisect
 import CleanSlateReport
 import CleanSlateRunner
+import CleanSlateTestProcess
 import Foundation
 import Testing
 

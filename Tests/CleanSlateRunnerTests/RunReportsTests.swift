@@ -1,5 +1,6 @@
 import CleanSlateBisect
 import CleanSlateRunner
+import CleanSlateTestProcess
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import CleanSlate
 import CleanSlateBisect
 import CleanSlateRunner
+import CleanSlateTestProcess
 import Testing
 
 /// Retries, repeats and crashes, on a simulated suite: a failed test runs again alone, failed then

@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlateBisect
+import CleanSlateTestProcess
 
 /// A suite whose victim fails when every test of some polluting set ran before it: runs cost
 /// nothing, and each one is recorded.

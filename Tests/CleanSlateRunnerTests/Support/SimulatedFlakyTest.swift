@@ -1,6 +1,7 @@
 import CleanSlate
 import CleanSlateBisect
 import CleanSlateRunner
+import CleanSlateTestProcess
 
 /// A runner of a simulated suite in which one test, `Suite/victim`, is flaky for one reason,
 /// counting the runs it makes: what `--explain` is told apart by, without building a package.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CleanSlateBisect
+@testable import CleanSlateTestProcess
 
 /// Which tests run, from what the frameworks say as they go: XCTest's lines and Swift Testing's
 /// event stream, each test timed from its own start.

@@ -1,4 +1,4 @@
-import CleanSlateBisect
+import CleanSlateTestProcess
 import Foundation
 import Testing
 

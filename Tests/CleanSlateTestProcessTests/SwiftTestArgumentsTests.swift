@@ -1,7 +1,7 @@
 import CleanSlate
 import Testing
 
-@testable import CleanSlateRunner
+@testable import CleanSlateTestProcess
 
 /// The arguments after `--` go to every `swift test` run; the build and `swift test list` get
 /// those that are not about running tests, so that they build and list what the runs use.
@@ -24,22 +24,5 @@ import Testing
         "-c", "release", "--traits", "Postgres", "--disable-xctest", "-Xswiftc", "-DFAST",
         "--ignore-lock",
       ])
-  }
-}
-
-/// A shard of thousands of tests runs in several `swift test`: SwiftPM hands the selected names to
-/// the test process in one argument, which Linux caps at 128 KiB.
-@Suite struct LargeSelectionTests {
-  @Test func aLargeSelectionIsSplitIntoPartsWhoseFilterFitsOneArgument() {
-    let tests = (1...5_000).map {
-      "SomeModuleTests.SomeRatherLongClassNameTests/testSomething\($0)"
-    }
-
-    let parts = SwiftTestBatchRunner.parts(of: tests)
-
-    #expect(parts.count > 1)
-    #expect(parts.flatMap { $0 } == tests)
-    #expect(parts.allSatisfy { SwiftTestFilter.matching($0).utf8.count < 100_000 })
-    #expect(SwiftTestBatchRunner.parts(of: Array(tests.prefix(10))) == [Array(tests.prefix(10))])
   }
 }

@@ -2,7 +2,7 @@ import CleanSlate
 import Foundation
 import Testing
 
-@testable import CleanSlateBisect
+@testable import CleanSlateTestProcess
 
 /// Whether the victim passed, and why not, is read from XCTest's output and Swift Testing's XUnit
 /// file (for `cleanslate test`, each test's outcome, skipped included, its duration, and the test
@@ -85,24 +85,6 @@ import Testing
       XUnitResults.firstFailure(of: "Tests.Suite/leaks()", in: xml)
         == "Caught error: Test 'Suite/leaks()' left 1 file:")
     #expect(XUnitResults.firstFailure(of: "Tests.Suite/passes()", in: xml) == nil)
-  }
-
-  @Test func aRunsCommandSetsWhatDecidesTheOutcomeAndPrintsAsAShellReadsIt() {
-    let runner = SwiftTestRunner(
-      packagePath: "My Package", workDirectory: URL(fileURLWithPath: "/tmp/work"))
-    let unwatched = SwiftTestRunner(
-      packagePath: ".", workDirectory: URL(fileURLWithPath: "/tmp/work"), watchesState: false)
-
-    #expect(
-      "\(runner.invocation(of: ["Tests.A/testB", "Tests.Suite/c()"]))"
-        == #"CLEANSLATE_SENTINEL=1 CLEANSLATE_SENTINEL_MODE=warn swift test --skip-build --package-path 'My Package' --no-parallel --filter '^(Tests\.A/testB|Tests\.Suite/c\(\)(/.*)?)$'"#
-    )
-    #expect(
-      "\(unwatched.invocation(of: ["Tests.A/testB"]))"
-        == #"CLEANSLATE_SENTINEL=0 CLEANSLATE_SENTINEL_MODE=warn swift test --skip-build --no-parallel --filter '^(Tests\.A/testB)$' --disable-swift-testing"#
-    )
-    #expect(unwatched.invocation(of: ["Tests.Suite/c()"]).arguments.last == "--disable-xctest")
-    #expect(SwiftTestInvocation.quoted("it's") == #"'it'\''s'"#)
   }
 
   @Test func xctestOutputGivesEachTestsOutcomeDurationAndFirstFailure() {

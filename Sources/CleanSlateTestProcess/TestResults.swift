@@ -34,13 +34,13 @@ package struct XUnitResults: Sendable {
 
   /// `true` or `false` for a test that ran (a skipped one passed), `nil` for one that is not in
   /// `xml`.
-  static func passed(_ test: String, in xml: String) -> Bool? {
+  package static func passed(_ test: String, in xml: String) -> Bool? {
     XUnitResults(xml: xml)[test].map { $0.outcome != .failed }
   }
 
   /// The first line of the test's first failure, as `Expectation failed: (…) == "Hello"`; `nil`
   /// when it passed or is not in `xml`.
-  static func firstFailure(of test: String, in xml: String) -> String? {
+  package static func firstFailure(of test: String, in xml: String) -> String? {
     XUnitResults(xml: xml)[test]?.failure
   }
 

@@ -46,13 +46,13 @@ package struct XCTestOutput: Sendable {
   }
 
   /// `true` or `false` for a test that ended (a skipped one passed), `nil` for one that did not.
-  static func passed(_ test: String, in output: String) -> Bool? {
+  package static func passed(_ test: String, in output: String) -> Bool? {
     XCTestOutput(output: output)[test].map { $0.outcome != .failed }
   }
 
   /// The test's first failure, as XCTest printed it (`/path/File.swift:8: error: Type.test :
   /// message`), in one line: `message (File.swift:8)`; `nil` when there is none.
-  static func firstFailure(of test: String, in output: String) -> String? {
+  package static func firstFailure(of test: String, in output: String) -> String? {
     guard let names = names(of: test) else { return nil }
     for line in output.split(separator: "\n") {
       guard let (name, message) = failure(in: line), names.contains(name) else { continue }

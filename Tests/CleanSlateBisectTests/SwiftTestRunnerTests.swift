@@ -1,0 +1,26 @@
+import CleanSlateBisect
+import Foundation
+import Testing
+
+@testable import CleanSlateTestProcess
+
+/// The `swift test` command of a bisection's run, as a user types it again.
+@Suite struct SwiftTestRunnerTests {
+  @Test func aRunsCommandSetsWhatDecidesTheOutcomeAndPrintsAsAShellReadsIt() {
+    let runner = SwiftTestRunner(
+      packagePath: "My Package", workDirectory: URL(fileURLWithPath: "/tmp/work"))
+    let unwatched = SwiftTestRunner(
+      packagePath: ".", workDirectory: URL(fileURLWithPath: "/tmp/work"), watchesState: false)
+
+    #expect(
+      "\(runner.invocation(of: ["Tests.A/testB", "Tests.Suite/c()"]))"
+        == #"CLEANSLATE_SENTINEL=1 CLEANSLATE_SENTINEL_MODE=warn swift test --skip-build --package-path 'My Package' --no-parallel --filter '^(Tests\.A/testB|Tests\.Suite/c\(\)(/.*)?)$'"#
+    )
+    #expect(
+      "\(unwatched.invocation(of: ["Tests.A/testB"]))"
+        == #"CLEANSLATE_SENTINEL=0 CLEANSLATE_SENTINEL_MODE=warn swift test --skip-build --no-parallel --filter '^(Tests\.A/testB)$' --disable-swift-testing"#
+    )
+    #expect(unwatched.invocation(of: ["Tests.Suite/c()"]).arguments.last == "--disable-xctest")
+    #expect(SwiftTestInvocation.quoted("it's") == #"'it'\''s'"#)
+  }
+}
