@@ -305,6 +305,14 @@ let package = Package(
       path: "Tests/CleanSlateSentinelCost",
       swiftSettings: strictSettings
     ),
+    // What one rerun of one quick test costs, started directly and through `swift test` (run by
+    // Benchmarks/run-rerun-cost.sh, debug build as users run it).
+    .executableTarget(
+      name: "CleanSlateRerunCost",
+      dependencies: ["CleanSlate", "CleanSlateTestProcess"],
+      path: "Tests/CleanSlateRerunCost",
+      swiftSettings: strictSettings
+    ),
     // A test process whose process-scoped fixture fails to tear down at the end of the run.
     .executableTarget(
       name: "CleanSlateRunEndProbe",
@@ -322,7 +330,9 @@ let package = Package(
     ),
     .testTarget(
       name: "CleanSlateTestProcessTests",
-      dependencies: ["CleanSlate", "CleanSlateTestProcess", "CleanSlateTestSupport"],
+      dependencies: [
+        "CleanSlate", "CleanSlateChildProcess", "CleanSlateTestProcess", "CleanSlateTestSupport",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -2,8 +2,9 @@ internal import CleanSlate
 package import CleanSlateTestProcess
 package import Foundation
 
-/// Lists and runs a package's tests with `swift test --skip-build`: exact names, one test at a
-/// time (`--no-parallel`), the sentinel on and a lifecycle trace per run.
+/// Lists a package's tests with `swift test list`, and runs them as `swift test --skip-build`
+/// would, through a ``TestLauncher`` (the built tests started directly): exact names, one test at
+/// a time (`--no-parallel`), the sentinel on and a lifecycle trace per run.
 ///
 /// A run is judged by the victim's own outcome (XCTest's line for it, or its entry in Swift
 /// Testing's XUnit file), never by the exit status of `swift test`, which other tests' failures
@@ -13,6 +14,8 @@ package import Foundation
 package struct SwiftTestRunner: TestRunner {
   /// The package's directory.
   package let packagePath: String
+  /// What starts the runs.
+  package let launcher: TestLauncher
   /// Where each run's results and trace go.
   package let workDirectory: URL
   /// Whether runs watch process state (`CLEANSLATE_SENTINEL=1`), so that the trace of the run
@@ -21,6 +24,9 @@ package struct SwiftTestRunner: TestRunner {
   /// Variables each run sets besides the sentinel's (`CLEANSLATE_SEED`, `TZ`), printed with its
   /// command.
   package var variables: [SwiftTestInvocation.Variable] = []
+  /// Variables each run sets without printing them with its command: what keeps a run from
+  /// leaving anything behind (`CLEANSLATE_KEEP_FAILED=0`), not what decides its outcome.
+  package var hiddenVariables: [String: String] = [:]
   /// Arguments for every run (those given to `cleanslate test` after `--`).
   package var passthrough: [String] = []
   /// Whether the tests run at the same time, as `swift test` runs them with ``passthrough``
@@ -35,8 +41,11 @@ package struct SwiftTestRunner: TestRunner {
   package var testTimeout: Duration?
   private let counter = RunCounter()
 
-  package init(packagePath: String, workDirectory: URL, watchesState: Bool = true) {
+  package init(
+    packagePath: String, launcher: TestLauncher, workDirectory: URL, watchesState: Bool = true
+  ) {
     self.packagePath = packagePath
+    self.launcher = launcher
     self.workDirectory = workDirectory
     self.watchesState = watchesState
   }
@@ -56,19 +65,22 @@ package struct SwiftTestRunner: TestRunner {
   }
 
   /// The command of a run of `tests`, as a user types it: the variables and arguments that
-  /// decide what runs and how, without where bisect keeps the run's results and trace.
+  /// decide what runs and how, without where bisect keeps the run's results and trace. The
+  /// sentinel's variables are part of it when it watches (what it saw is the evidence); a run it
+  /// does not watch turns it off without saying so.
   package func invocation(of tests: [String]) -> SwiftTestInvocation {
     var arguments = ["test", "--skip-build"]
     if packagePath != "." { arguments += ["--package-path", packagePath] }
     if !parallel { arguments.append("--no-parallel") }
     arguments += SwiftTestSelection.arguments(for: tests)
     arguments += parallel ? passthrough : passthrough.filter { !Self.parallelism.contains($0) }
-    return SwiftTestInvocation(
-      environment: [
-        .init(name: "CLEANSLATE_SENTINEL", value: watchesState ? "1" : "0"),
+    let sentinel: [SwiftTestInvocation.Variable] =
+      watchesState
+      ? [
+        .init(name: "CLEANSLATE_SENTINEL", value: "1"),
         .init(name: "CLEANSLATE_SENTINEL_MODE", value: "warn"),
-      ] + variables,
-      arguments: arguments)
+      ] : []
+    return SwiftTestInvocation(environment: sentinel + variables, arguments: arguments)
   }
 
   package func run(_ tests: [String], victim: String) async throws -> TestRunOutcome {
@@ -77,13 +89,18 @@ package struct SwiftTestRunner: TestRunner {
     let trace = workDirectory.appendingPathComponent("run-\(number).jsonl").path
     let command = invocation(of: tests)
     var environment = ["CLEANSLATE_TRACE": trace]
+    // The sentinel only warns, and stays off in a run it does not watch, whatever the
+    // environment says.
+    environment["CLEANSLATE_SENTINEL"] = watchesState ? "1" : "0"
+    environment["CLEANSLATE_SENTINEL_MODE"] = "warn"
+    environment.merge(hiddenVariables) { $1 }
     if let temporaryDirectory { environment["TMPDIR"] = temporaryDirectory.path }
     for variable in command.environment { environment[variable.name] = variable.value }
     var watch = testTimeout.map {
       SwiftTestWatch(limit: $0, directory: workDirectory.appendingPathComponent("watch-\(number)"))
     }
     watch?.reports = false
-    let result = try await SwiftCommand.run(
+    let result = try await launcher.run(
       command.arguments + ["--xunit-output", results], environment: environment, watch: watch)
     if let hung = result.hung.first(where: { $0.names(victim) }) {
       return TestRunOutcome(
@@ -108,7 +125,14 @@ package struct SwiftTestRunner: TestRunner {
         XCTestOutput.firstFailure(of: victim, in: output)
         ?? XUnitResults.firstFailure(of: victim, in: xml())
     }
-    guard let passed else {
+    guard let passed = passed ?? result.swiftTestingEnded[victim].map({ $0.outcome != .failed })
+    else {
+      if let crash = result.processes.first(where: \.crashed) {
+        // Its process died before the victim ended (in it, or in a test before it).
+        return TestRunOutcome(
+          victimPassed: false, firstFailure: crash.failure, command: command,
+          tracePath: existing(trace))
+      }
       guard tests.count > 1 else {
         throw BisectError(
           .unknownVictim,

@@ -12,7 +12,8 @@ struct BisectCommand: AsyncParsableCommand {
     abstract: "Finds the tests that make VICTIM fail when they run before it.",
     discussion: """
       VICTIM passes alone and fails in the full run. bisect runs it after subsets of the tests \
-      that run before it (swift test --skip-build --no-parallel --filter, exact names), halving \
+      that run before it (as swift test --skip-build --no-parallel --filter runs them, exact \
+      names, started from the built test product), halving \
       them until it finds the smallest set that makes it fail, and prints it with what the \
       sentinel saw it leave behind. Each run is judged by VICTIM's own outcome: the sentinel \
       only warns (CLEANSLATE_SENTINEL_MODE=warn). Build the tests first: swift build --build-tests.
@@ -42,8 +43,11 @@ struct BisectCommand: AsyncParsableCommand {
       .appendingPathComponent("cleanslate-bisect-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
+    let launcher = await TestLauncher.forPackage(
+      at: packagePath, buildOptions: [], workDirectory: work.appendingPathComponent("launcher"))
+    if let note = launcher.note { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
     let runner = SwiftTestRunner(
-      packagePath: packagePath, workDirectory: work, watchesState: sentinel)
+      packagePath: packagePath, launcher: launcher, workDirectory: work, watchesState: sentinel)
     do {
       let given = trace.isEmpty ? nil : try TraceReader.read(trace)
       let earlier = try RunOrder.earlier(

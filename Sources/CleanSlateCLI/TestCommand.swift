@@ -6,15 +6,18 @@ import CleanSlateRunner
 import CleanSlateTestProcess
 import Foundation
 
-/// `cleanslate test`: runs a package's tests through `swift test`, one shard of them balanced by
-/// past timings, failed tests retried alone, and writes JUnit XML and a JSON summary.
+/// `cleanslate test`: runs a package's tests as `swift test` runs them (started directly from the
+/// built test product), one shard of them balanced by past timings, failed tests retried alone,
+/// and writes JUnit XML and a JSON summary.
 struct TestCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "test",
     abstract: "Runs a package's tests: one shard of N balanced by past timings, with retries.",
     discussion: """
-      Runs swift test on the tests swift test list prints, or on those a --filter matches, or on \
-      one --shard of them. Shards are balanced by the tests' durations in --timings files \
+      Runs the tests swift test list prints, or those a --filter matches, or one --shard of \
+      them: built once, then started from the built test product with what swift test would give \
+      it (each retry, repeat and experiment too), or through swift test where that way is not \
+      known. Shards are balanced by the tests' durations in --timings files \
       (lifecycle traces, or JUnit/XUnit XML of an earlier run); without timings the tests are \
       split by count. A failed test runs again alone up to --retries times: failed, then passed, \
       is flaky. With --test-timeout, a test that runs longer is ended with its test process, \
@@ -146,7 +149,11 @@ struct TestCommand: AsyncParsableCommand {
       .appendingPathComponent("cleanslate-test-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
-    var runner = makeRunner(workDirectory: work)
+    let launcher = await TestLauncher.forPackage(
+      at: packagePath, buildOptions: SwiftTestArguments.buildOptions(swiftTestArguments),
+      arguments: swiftTestArguments, workDirectory: work.appendingPathComponent("launcher"))
+    if let note = launcher.note { self.note(note) }
+    var runner = makeRunner(launcher: launcher, workDirectory: work)
     // Every test runs: start them now and list them meanwhile.
     let everything = shard == nil && filter.isEmpty && !list
     if everything { runner.startEverything() }
@@ -171,7 +178,10 @@ struct TestCommand: AsyncParsableCommand {
       }
     }
     var records = try await session.run(selection.tests)
-    if explain { try await explainFailures(in: &records, ran: selection.tests, work: work) }
+    if explain {
+      try await explainFailures(
+        in: &records, ran: selection.tests, launcher: launcher, work: work)
+    }
     try write(records)
     for line in RunSummary(records, plan: selection.plan, shard: spec).lines { print(line) }
     if records.contains(where: \.failedARepetition)
@@ -215,7 +225,7 @@ struct TestCommand: AsyncParsableCommand {
 
   /// Gives each record that failed at least once its cause, by experiments run after the run.
   private func explainFailures(
-    in records: inout [TestRecord], ran tests: [String], work: URL
+    in records: inout [TestRecord], ran tests: [String], launcher: TestLauncher, work: URL
   ) async throws {
     let failed = records.indices.filter { records[$0].failures > 0 }
     guard !failed.isEmpty else { return }
@@ -224,7 +234,8 @@ struct TestCommand: AsyncParsableCommand {
       "Explaining \(failed.count) test\(failed.count == 1 ? "" : "s") that failed (a budget of \(budget) s each):"
     )
     var runner = SwiftExperimentRunner(
-      packagePath: packagePath, passthrough: swiftTestArguments, workDirectory: work)
+      packagePath: packagePath, launcher: launcher, passthrough: swiftTestArguments,
+      workDirectory: work)
     runner.testTimeout = try? timeLimit
     var explainer = Explainer(runner: runner, budget: .seconds(budget))
     explainer.progress = { test, run in
@@ -251,8 +262,9 @@ struct TestCommand: AsyncParsableCommand {
   }
 
   /// A runner of the package's tests that echoes each `swift test` and what it printed.
-  private func makeRunner(workDirectory: URL) -> SwiftTestBatchRunner {
-    var runner = SwiftTestBatchRunner(packagePath: packagePath, workDirectory: workDirectory)
+  private func makeRunner(launcher: TestLauncher, workDirectory: URL) -> SwiftTestBatchRunner {
+    var runner = SwiftTestBatchRunner(
+      packagePath: packagePath, launcher: launcher, workDirectory: workDirectory)
     runner.passthrough = swiftTestArguments
     runner.testTimeout = try? timeLimit
     if let trace {
@@ -269,13 +281,10 @@ struct TestCommand: AsyncParsableCommand {
       }
     }
     runner.echo = { command, result in
-      let text = "\(command)"
-      print(text.count < 400 ? "$ \(text)" : "$ swift test … (an exact --filter)")
-      print(result.standardOutput, terminator: "")
-      FileHandle.standardError.write(Data(result.standardError.utf8))
-      for hung in result.hung {
-        for line in SwiftTestBatchRunner.report(of: hung, named: hung.name) { print(line) }
-      }
+      // One block, written at once: the command, what it printed, where each hung test was
+      // stuck. (Printed line by line, another stream's lines landed inside a stack.)
+      print(RunEcho.text(of: command, result), terminator: "")
+      fflush(nil)
     }
     return runner
   }
@@ -294,6 +303,7 @@ struct TestCommand: AsyncParsableCommand {
   }
 
   private func note(_ line: String) {
+    fflush(nil)
     FileHandle.standardError.write(Data("\(line)\n".utf8))
   }
 }

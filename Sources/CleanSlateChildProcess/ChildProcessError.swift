@@ -11,7 +11,7 @@ package struct ChildProcessError: Error, CustomStringConvertible {
     description = "Could not run a child process: its command is empty."
   }
 
-  init(_ description: String) {
+  package init(_ description: String) {
     self.description = description
   }
 }

@@ -114,7 +114,8 @@
     ///     (``PostgresTemplate/empty``), for an app that makes its own schema.
     ///   - server: The server; by default ``PostgresTestServer/resolve()``'s: the one the
     ///     environment names, or else a throwaway server CleanSlate starts.
-    ///   - keepingFailed: Whether to keep the database of a failed test for inspection.
+    ///   - keepingFailed: Whether to keep the database of a failed test for inspection (a run
+    ///     with `CLEANSLATE_KEEP_FAILED=0` keeps none, whatever this says).
     ///   - ahead: How many clones (each with an open connection) to keep ready at least; the pool
     ///     keeps more when more tests run at once (up to 16).
     ///   - fileID: The file that calls this, for failure messages; leave the default.
@@ -180,7 +181,9 @@
           let problems = await database.finish()
           // An app that never read the settings offered to it never used the database: nothing
           // in it is worth keeping.
-          if keepingFailed && context.testFailed && !database.settingsOffer.isUnread {
+          if keepingFailed && context.testFailed && !database.settingsOffer.isUnread
+            && KeepFailedSetting.current != .keepNothing
+          {
             await BoundedOperation.close(connection)
             let kept = DatabaseName.kept(databaseName)
             await pool.keptAside()

@@ -1,19 +1,23 @@
 internal import CleanSlate
 internal import CleanSlateBisect
 internal import CleanSlateReport
-internal import CleanSlateTestProcess
+package import CleanSlateTestProcess
 package import Foundation
 
-/// Runs the experiments of `--explain` with `swift test --skip-build`, as `cleanslate bisect`
-/// runs its runs (``SwiftTestRunner``): exact names, the arguments given after `--`, the sentinel
-/// only warning, a lifecycle trace per run, the victim judged by its own outcome.
+/// Runs the experiments of `--explain` as `swift test --skip-build` would, as `cleanslate bisect`
+/// runs its runs (``SwiftTestRunner``, through a ``TestLauncher``: the built tests started
+/// directly): exact names, the arguments given after `--`, the sentinel only warning, a lifecycle
+/// trace per run, the victim judged by its own outcome.
 ///
-/// Each run keeps its XUnit file, its trace and its temporary directory (`TMPDIR`, where `swift`
-/// leaves folders of its own and the tests their files) in a folder of its own under the work
-/// directory, removed once the run has ended: experiments leave nothing behind.
+/// Each run keeps its XUnit file, its trace and its temporary directory (`TMPDIR`, where the tests
+/// leave their files) in a folder of its own under the work directory, removed once the run has
+/// ended, and its tests keep nothing of a failed test (`CLEANSLATE_KEEP_FAILED=0`: no directory
+/// moved aside, no database kept): experiments leave nothing behind.
 package struct SwiftExperimentRunner: ExperimentRunner {
   /// The package's directory.
   package let packagePath: String
+  /// What starts the runs.
+  package let launcher: TestLauncher
   /// The arguments given after `--`.
   package let passthrough: [String]
   /// Where each run's folder goes.
@@ -24,8 +28,11 @@ package struct SwiftExperimentRunner: ExperimentRunner {
   private let counter = RunCounter()
 
   /// A runner of the tests of the package at `packagePath`, with `passthrough` for `swift test`.
-  package init(packagePath: String, passthrough: [String] = [], workDirectory: URL) {
+  package init(
+    packagePath: String, launcher: TestLauncher, passthrough: [String] = [], workDirectory: URL
+  ) {
     self.packagePath = packagePath
+    self.launcher = launcher
     self.passthrough = passthrough
     self.workDirectory = workDirectory
   }
@@ -43,7 +50,9 @@ package struct SwiftExperimentRunner: ExperimentRunner {
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     var runner = SwiftTestRunner(
-      packagePath: packagePath, workDirectory: folder, watchesState: condition.watchesState)
+      packagePath: packagePath, launcher: launcher, workDirectory: folder,
+      watchesState: condition.watchesState)
+    runner.hiddenVariables = ["CLEANSLATE_KEEP_FAILED": "0"]
     runner.passthrough = passthrough
     runner.temporaryDirectory = temporary
     runner.testTimeout = testTimeout

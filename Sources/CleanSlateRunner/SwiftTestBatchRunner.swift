@@ -2,15 +2,18 @@ internal import CleanSlate
 package import CleanSlateTestProcess
 package import Foundation
 
-/// Runs tests with `swift test --skip-build`: exact names (no filter when the batch is every
-/// listed test), the arguments given after `--`, and an XUnit file per run to read Swift
-/// Testing's results from (XCTest's come from what it prints).
+/// Runs tests as `swift test --skip-build` would, through a ``TestLauncher`` (the built tests
+/// started directly): exact names (no filter when the batch is every listed test), the arguments
+/// given after `--`, and an XUnit file per run to read Swift Testing's results from (XCTest's come
+/// from what it prints).
 ///
 /// A run of every test can start before the tests are listed (``startEverything()``), so that
 /// `swift test list` runs beside it instead of before it.
 package struct SwiftTestBatchRunner: TestBatchRunner {
   /// The package's directory.
   package let packagePath: String
+  /// What starts the runs.
+  package let launcher: TestLauncher
   /// Every test `swift test list` printed: a batch of all of them runs without a filter.
   package var listed: [String] = []
   /// Where each run's XUnit files go (removed once read).
@@ -20,7 +23,7 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
   /// Variables set for `swift test` (`CLEANSLATE_TRACE`).
   package var environment: [String: String] = [:]
   /// Called with the command and what it printed, after each run.
-  package var echo: @Sendable (SwiftTestInvocation, SwiftCommand.Result) -> Void = { _, _ in }
+  package var echo: @Sendable (SwiftTestInvocation, TestRunResult) -> Void = { _, _ in }
   /// How long a test may run before it is ended with its test process (`timedOut`); `nil`: as
   /// long as it takes.
   package var testTimeout: Duration?
@@ -32,12 +35,16 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
   private struct Started {
     var command: SwiftTestInvocation
     var xunit: String
-    var result: Task<SwiftCommand.Result, any Error>
+    var result: Task<TestRunResult, any Error>
   }
 
-  /// A runner of the tests of the package at `packagePath`, of which `listed` are every test.
-  package init(packagePath: String, listed: [String] = [], workDirectory: URL) {
+  /// A runner of the tests of the package at `packagePath`, of which `listed` are every test,
+  /// started by `launcher`.
+  package init(
+    packagePath: String, launcher: TestLauncher, listed: [String] = [], workDirectory: URL
+  ) {
     self.packagePath = packagePath
+    self.launcher = launcher
     self.listed = listed
     self.workDirectory = workDirectory
   }
@@ -129,7 +136,7 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
     }
     return TestBatch(
       results: results, status: result.status,
-      signal: Self.signal(in: result.standardError + result.standardOutput),
+      signal: result.signal,
       diedIn: tests.first(where: printed.neverEnded), endedAHungTest: !result.hung.isEmpty)
   }
 
@@ -151,20 +158,15 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
     let number = counter.next()
     let xunit = workDirectory.appendingPathComponent("run-\(number).xml").path
     let environment = environment
+    let launcher = launcher
     let watch = testTimeout.map {
       SwiftTestWatch(limit: $0, directory: workDirectory.appendingPathComponent("watch-\(number)"))
     }
     return Started(
       command: command, xunit: xunit,
       result: Task {
-        try await SwiftCommand.run(
+        try await launcher.run(
           command.arguments + ["--xunit-output", xunit], environment: environment, watch: watch)
       })
-  }
-
-  /// The signal of `swift test`'s `exited with unexpected signal code 4`, if it printed one.
-  static func signal(in output: String) -> Int32? {
-    guard let range = output.range(of: "exited with unexpected signal code ") else { return nil }
-    return Int32(output[range.upperBound...].prefix(while: \.isNumber))
   }
 }

@@ -60,9 +60,12 @@ package struct SwiftTestWatch: Sendable {
     package var swiftTestingEnded: [String: TestResult] = [:]
   }
 
-  /// Follows the tests of `running` (a `swift test`) until it ends, and ends the test process of
-  /// each test that passes its limit; returns those tests, and the Swift Testing tests that ended.
-  package func follow(_ running: ChildProcess.Running) async -> Followed {
+  /// Follows the tests of `running` (a `swift test`, or a test process itself) until it ends,
+  /// and ends the test process of each test that passes its limit; returns those tests, and the
+  /// Swift Testing tests that ended. Swift Testing's events are read from `eventStream` (by
+  /// default the one ``arguments`` asks `swift test` for).
+  package func follow(_ running: ChildProcess.Running, eventStream: URL? = nil) async -> Followed {
+    let eventStream = eventStream ?? self.eventStream
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var started = StartedTests()
     var hung: [HungTest] = []
@@ -71,7 +74,7 @@ package struct SwiftTestWatch: Sendable {
       try? await Task.sleep(for: tick)
       let now = ContinuousClock.now
       started.read(xcTestLines: running.linesSoFar, at: now)
-      started.read(events: newEvents(after: &eventsRead), at: now)
+      started.read(events: newEvents(of: eventStream, after: &eventsRead), at: now)
       let limits = announcedLimits()
       let over = started.running.values.filter { now - $0.since >= limit(of: $0.name, limits) }
         .sorted { $0.since < $1.since }
@@ -82,7 +85,7 @@ package struct SwiftTestWatch: Sendable {
       let ended = over.filter { $0.isXCTest == first.isXCTest }
       hung += await end(ended, limits: limits, process: pid, at: now)
       // Tests that ended while the report was made
-      started.read(events: newEvents(after: &eventsRead), at: .now)
+      started.read(events: newEvents(of: eventStream, after: &eventsRead), at: .now)
       started.forget(xcTest: first.isXCTest)
     }
     return Followed(hung: hung, swiftTestingEnded: started.ended)
@@ -165,8 +168,8 @@ package struct SwiftTestWatch: Sendable {
     return limits
   }
 
-  /// The event stream's complete lines written since `offset` (in bytes), which moves past them.
-  private func newEvents(after offset: inout Int) -> String {
+  /// The complete lines of `eventStream` written since `offset` (in bytes), which moves past them.
+  private func newEvents(of eventStream: URL, after offset: inout Int) -> String {
     guard let handle = FileHandle(forReadingAtPath: eventStream.path) else { return "" }
     defer { try? handle.close() }
     try? handle.seek(toOffset: UInt64(offset))

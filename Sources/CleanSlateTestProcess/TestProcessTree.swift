@@ -3,9 +3,10 @@ import Foundation
 /// The processes a `swift test` started, read from `/proc`: the test process among them is the
 /// one that runs the package's test bundle (`…PackageTests.xctest`).
 enum TestProcessTree {
-  /// The test process that `swift test` (`root`) runs now, if any.
+  /// The test process that `swift test` (`root`) runs now, if any; `root` itself when it is one
+  /// (a test process started directly).
   static func testProcess(under root: Int32) -> Int32? {
-    descendants(of: root).last { pid in
+    ([root] + descendants(of: root)).last { pid in
       guard let arguments = commandLine(of: pid), let program = arguments.first else {
         return false
       }

@@ -40,6 +40,9 @@ package struct XCTestOutput: Sendable {
     Self.names(of: test)?.lazy.compactMap { byName[$0] }.first
   }
 
+  /// The tests that started and never ended, as XCTest names them (the process died in them).
+  package var unfinishedTests: [String] { unfinished.sorted() }
+
   /// Whether `test` started and never ended: the process died while it ran.
   package func neverEnded(_ test: String) -> Bool {
     Self.names(of: test)?.contains(where: unfinished.contains) ?? false

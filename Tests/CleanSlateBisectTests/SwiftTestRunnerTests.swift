@@ -7,10 +7,15 @@ import Testing
 /// The `swift test` command of a bisection's run, as a user types it again.
 @Suite struct SwiftTestRunnerTests {
   @Test func aRunsCommandSetsWhatDecidesTheOutcomeAndPrintsAsAShellReadsIt() {
+    let launcher = TestLauncher(
+      way: .swiftTest(because: "a test"), packagePath: ".",
+      workDirectory: URL(fileURLWithPath: "/tmp/work"))
     let runner = SwiftTestRunner(
-      packagePath: "My Package", workDirectory: URL(fileURLWithPath: "/tmp/work"))
+      packagePath: "My Package", launcher: launcher,
+      workDirectory: URL(fileURLWithPath: "/tmp/work"))
     let unwatched = SwiftTestRunner(
-      packagePath: ".", workDirectory: URL(fileURLWithPath: "/tmp/work"), watchesState: false)
+      packagePath: ".", launcher: launcher, workDirectory: URL(fileURLWithPath: "/tmp/work"),
+      watchesState: false)
 
     #expect(
       "\(runner.invocation(of: ["Tests.A/testB", "Tests.Suite/c()"]))"
@@ -18,7 +23,7 @@ import Testing
     )
     #expect(
       "\(unwatched.invocation(of: ["Tests.A/testB"]))"
-        == #"CLEANSLATE_SENTINEL=0 CLEANSLATE_SENTINEL_MODE=warn swift test --skip-build --no-parallel --filter '^(Tests\.A/testB)$' --disable-swift-testing"#
+        == #"swift test --skip-build --no-parallel --filter '^(Tests\.A/testB)$' --disable-swift-testing"#
     )
     #expect(unwatched.invocation(of: ["Tests.Suite/c()"]).arguments.last == "--disable-xctest")
     #expect(SwiftTestInvocation.quoted("it's") == #"'it'\''s'"#)

@@ -158,7 +158,7 @@ import Testing
       ), "\(run.outcome.standardOutput)")
     #expect(
       run.outcome.standardOutput.contains(
-        "  Reproduce: CLEANSLATE_SENTINEL=0 CLEANSLATE_SENTINEL_MODE=warn CLEANSLATE_SEED=19 swift test"
+        "  Reproduce: CLEANSLATE_SEED=19 swift test --skip-build"
       ))
   }
 

@@ -171,7 +171,6 @@ package final class ProcessSandbox: Sendable {
   }
 
   private static func keepFailedFromEnvironment() -> Bool {
-    let value = ProcessEnvironment.value(of: "CLEANSLATE_KEEP_FAILED")?.lowercased()
-    return ["1", "true", "yes"].contains(value ?? "")
+    KeepFailedSetting.current == .keepEverything
   }
 }

@@ -53,6 +53,32 @@
     }
   }
 
+  /// A run that asks to keep nothing of a failed test (`CLEANSLATE_KEEP_FAILED=0`, as the
+  /// experiments of `cleanslate test --explain` run) keeps no database either.
+  @Suite(.cleanSlate, zeroConfigTests) struct KeepNothingTests {
+    @Test(.fixtures(.zeroConfigRoot))
+    func aRunThatKeepsNothingDropsAFailedTestsDatabase() async throws {
+      let root = try await use(.zeroConfigRoot)
+      try await root.seedCache()
+      // Given a test process, alone on its throwaway server, whose test fails, run with
+      // CLEANSLATE_KEEP_FAILED=0
+      var environment = root.environment
+      environment["CLEANSLATE_POSTGRES_KEPT_LINGER"] = "120"
+      environment["CLEANSLATE_KEEP_FAILED"] = "0"
+      let probe = try await HelperExecutable(named: "CleanSlatePostgresProbe").run(
+        ["keep"], environment: environment)
+
+      // Then it printed no kept database, and the server holds none
+      #expect(probe.status == 0, "\(probe.standardError)")
+      #expect(!probe.standardError.contains("kept the database"), "\(probe.standardError)")
+      let lease = try await root.acquire()
+      let kept = try await withAdminConnection(on: lease.server) { admin in
+        try await admin.strings("SELECT datname FROM pg_database WHERE datname LIKE 'cs_kept_%'")
+      }
+      #expect(kept.isEmpty, "\(kept)")
+    }
+  }
+
   /// How many checks in a row the supervisor of the server in `directory` found no test process.
   func supervisorIdleTicks(in directory: URL) -> Int {
     let line = try? String(
