@@ -64,19 +64,22 @@ package struct BuiltTests: Sendable, Equatable {
     package var description: String
   }
 
-  /// The test product of the package at `packagePath` built with `buildOptions` (`-c release`,
-  /// `--traits …`), found where `swift build --show-bin-path` says the build puts it.
+  /// The test product of the package at `packagePath` (from `directory`) built with
+  /// `buildOptions` (`-c release`, `--traits …`), found where `swift build --show-bin-path` says
+  /// the build puts it.
   ///
   /// - Throws: ``Unavailable`` when the platform is not one whose way is known, the folder holds
   ///   no test product or several, or macOS's tools cannot be found.
   package static func locate(
-    packagePath: String, buildOptions: [String], platform: Platform? = .current
+    packagePath: String, buildOptions: [String], platform: Platform? = .current,
+    directory: String = FileManager.default.currentDirectoryPath
   ) async throws(Unavailable) -> BuiltTests {
     guard let platform else {
       throw Unavailable(description: "this platform's way of starting tests is not known here")
     }
     let command = ["build", "--show-bin-path", "--package-path", packagePath] + buildOptions
-    guard let result = try? await SwiftCommand.run(command), result.status == 0,
+    guard let result = try? await SwiftCommand.run(command, directory: directory),
+      result.status == 0,
       let binPath = result.standardOutput.split(separator: "\n").last.map(String.init)
     else {
       throw Unavailable(description: "swift \(command.joined(separator: " ")) failed")

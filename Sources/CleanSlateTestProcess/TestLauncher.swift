@@ -27,20 +27,27 @@ package final class TestLauncher: Sendable {
   package let packagePath: String
   /// The build options of the runs (`-c release`, `--traits …`).
   package let buildOptions: [String]
+  /// The directory the runs start in, unless a run says otherwise: `cleanslate`'s current
+  /// directory, where `swift test` would start them.
+  package let directory: String
   /// Where runs keep their event streams while they read them.
   private let workDirectory: URL
   private let counter = RunCounter()
   private let xctests = Locked<[String]?>(nil)
 
   /// A launcher of `way`'s, for the package at `packagePath` built with `buildOptions`, whose
-  /// files go in `workDirectory` (which it creates).
+  /// files go in `workDirectory` (which it creates), whose runs start in `directory` (by default
+  /// this process's current directory; a caller inside a test process gives its own, since a
+  /// parallel test may have made the current directory its sandbox and removed it).
   package init(
-    way: Way, packagePath: String, buildOptions: [String] = [], workDirectory: URL
+    way: Way, packagePath: String, buildOptions: [String] = [], workDirectory: URL,
+    directory: String = FileManager.default.currentDirectoryPath
   ) {
     self.way = way
     self.packagePath = packagePath
     self.buildOptions = buildOptions
     self.workDirectory = workDirectory
+    self.directory = directory
   }
 
   /// A launcher of the tests of the package at `packagePath`, as built with `buildOptions`:
@@ -48,7 +55,7 @@ package final class TestLauncher: Sendable {
   /// else through `swift test`.
   package static func forPackage(
     at packagePath: String, buildOptions: [String], arguments: [String] = [],
-    workDirectory: URL
+    workDirectory: URL, directory: String = FileManager.default.currentDirectoryPath
   ) async -> TestLauncher {
     let way: Way
     if let why = SwiftTestOptions(parsing: arguments).needsSwiftTest {
@@ -56,14 +63,15 @@ package final class TestLauncher: Sendable {
     } else {
       do {
         way = .direct(
-          try await BuiltTests.locate(packagePath: packagePath, buildOptions: buildOptions))
+          try await BuiltTests.locate(
+            packagePath: packagePath, buildOptions: buildOptions, directory: directory))
       } catch {
         way = .swiftTest(because: error.description)
       }
     }
     return TestLauncher(
       way: way, packagePath: packagePath, buildOptions: buildOptions,
-      workDirectory: workDirectory)
+      workDirectory: workDirectory, directory: directory)
   }
 
   /// The note that says how runs start, once, for the user: `nil` when they start directly.
@@ -73,16 +81,16 @@ package final class TestLauncher: Sendable {
   }
 
   /// Runs `swift` with `arguments` (`test --skip-build --filter …`), `environment` added to this
-  /// process's, in `directory` (this process's current directory unless told): as its test
-  /// processes, or through `swift test` when this launcher's way is that, or `arguments` need
-  /// SwiftPM.
+  /// process's, in `directory` (the launcher's unless told): as its test processes, or through
+  /// `swift test` when this launcher's way is that, or `arguments` need SwiftPM.
   ///
   /// With a `watch`, a test that passes its time limit is ended with its test process
   /// (``TestRunResult/hung``).
   package func run(
-    _ arguments: [String], environment: [String: String] = [:],
-    directory: String = FileManager.default.currentDirectoryPath, watch: SwiftTestWatch? = nil
+    _ arguments: [String], environment: [String: String] = [:], directory: String? = nil,
+    watch: SwiftTestWatch? = nil
   ) async throws -> TestRunResult {
+    let directory = directory ?? self.directory
     let options = SwiftTestOptions(parsing: arguments)
     guard case .direct(let tests) = way, options.needsSwiftTest == nil else {
       let result = try await SwiftCommand.run(

@@ -9,7 +9,7 @@ import Testing
   @Test func aRunsCommandSetsWhatDecidesTheOutcomeAndPrintsAsAShellReadsIt() {
     let launcher = TestLauncher(
       way: .swiftTest(because: "a test"), packagePath: ".",
-      workDirectory: URL(fileURLWithPath: "/tmp/work"))
+      workDirectory: URL(fileURLWithPath: "/tmp/work"), directory: "/")
     let runner = SwiftTestRunner(
       packagePath: "My Package", launcher: launcher,
       workDirectory: URL(fileURLWithPath: "/tmp/work"))

@@ -32,7 +32,7 @@ import Testing
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: product.path)
     let launcher = TestLauncher(
       way: .direct(BuiltTests(product: product.path, platform: .linux)), packagePath: ".",
-      workDirectory: work.appendingPathComponent("launcher"))
+      workDirectory: work.appendingPathComponent("launcher"), directory: work.path)
     let experiments = work.appendingPathComponent("experiments")
     let runner = SwiftExperimentRunner(
       packagePath: ".", launcher: launcher, workDirectory: experiments)

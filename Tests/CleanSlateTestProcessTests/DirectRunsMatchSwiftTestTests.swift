@@ -48,10 +48,12 @@ import Testing
       .appendingPathComponent("cleanslate-direct-\(UUID().uuidString.prefix(8))")
     defer { try? FileManager.default.removeItem(at: work) }
     let direct = await TestLauncher.forPackage(
-      at: fixture, buildOptions: [], workDirectory: work.appendingPathComponent("launcher"))
+      at: fixture, buildOptions: [], workDirectory: work.appendingPathComponent("launcher"),
+      directory: fixture)
     #expect(direct.note == nil)
     let swiftTest = TestLauncher(
-      way: .swiftTest(because: "the comparison"), packagePath: fixture, workDirectory: work)
+      way: .swiftTest(because: "the comparison"), packagePath: fixture, workDirectory: work,
+      directory: fixture)
 
     // When the same command runs both ways, each failing test asked to fail
     var seen: [Seen] = []
@@ -83,7 +85,7 @@ import Testing
       .appendingPathComponent("cleanslate-direct-\(UUID().uuidString.prefix(8))")
     defer { try? FileManager.default.removeItem(at: work) }
     let launcher = await TestLauncher.forPackage(
-      at: fixture, buildOptions: [], workDirectory: work)
+      at: fixture, buildOptions: [], workDirectory: work, directory: fixture)
 
     // When XCTest's tests run, one crashing
     let result = try await launcher.run(
