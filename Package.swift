@@ -221,7 +221,8 @@ let package = Package(
     .target(
       name: "CleanSlateRunner",
       dependencies: [
-        "CleanSlate", "CleanSlateTestProcess", "CleanSlateBisect", "CleanSlateReport",
+        "CleanSlate", "CleanSlateChildProcess", "CleanSlateTestProcess", "CleanSlateBisect",
+        "CleanSlateReport",
       ],
       swiftSettings: strictSettings
     ),
@@ -322,7 +323,9 @@ let package = Package(
     ),
     .testTarget(
       name: "CleanSlateTestProcessTests",
-      dependencies: ["CleanSlate", "CleanSlateTestProcess", "CleanSlateTestSupport"],
+      dependencies: [
+        "CleanSlate", "CleanSlateChildProcess", "CleanSlateTestProcess", "CleanSlateTestSupport",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -336,8 +339,8 @@ let package = Package(
     .testTarget(
       name: "CleanSlateRunnerTests",
       dependencies: [
-        "CleanSlate", "CleanSlateRunner", "CleanSlateBisect", "CleanSlateTestProcess",
-        "CleanSlateTestSupport", "CleanSlateCLI",
+        "CleanSlate", "CleanSlateChildProcess", "CleanSlateRunner", "CleanSlateBisect",
+        "CleanSlateTestProcess", "CleanSlateTestSupport", "CleanSlateCLI",
       ],
       swiftSettings: strictSettings
     ),
