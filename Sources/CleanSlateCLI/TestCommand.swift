@@ -170,15 +170,13 @@ struct TestCommand: AsyncParsableCommand {
         print("Retried \(test) alone (attempt \(attempt)): \(outcome.rawValue)")
       }
     }
-    var records = try await session.run(selection.tests)
-    if explain { try await explainFailures(in: &records, ran: selection.tests, work: work) }
-    try write(records)
-    for line in RunSummary(records, plan: selection.plan, shard: spec).lines { print(line) }
-    if records.contains(where: \.failedARepetition)
-      || (failOnFlaky && records.contains { $0.outcome == .flaky })
-    {
-      throw ExitCode.failure
-    }
+    var run = try await session.run(selection.tests)
+    if explain { try await explainFailures(in: &run.records, ran: selection.tests, work: work) }
+    try write(run)
+    for line in RunSummary(run, plan: selection.plan, shard: spec).lines { print(line) }
+    // A test failed or timed out in some repetition, or a test process crashed, or (when asked)
+    // a test was flaky.
+    if run.fails(failOnFlaky: failOnFlaky) { throw ExitCode.failure }
   }
 
   /// The limit of each test's time, from `--test-timeout` or else `CLEANSLATE_TEST_TIMEOUT`;
@@ -280,9 +278,9 @@ struct TestCommand: AsyncParsableCommand {
     return runner
   }
 
-  private func write(_ records: [TestRecord]) throws {
-    if let junit { try write(JUnitReport.xml(records), to: junit) }
-    if let summaryJSON { try write(SummaryJSON.text(records), to: summaryJSON) }
+  private func write(_ run: TestRun) throws {
+    if let junit { try write(JUnitReport.xml(run), to: junit) }
+    if let summaryJSON { try write(SummaryJSON.text(run), to: summaryJSON) }
   }
 
   private func write(_ text: String, to path: String) throws {

@@ -1,4 +1,5 @@
 internal import CleanSlate
+import CleanSlateChildProcess
 package import CleanSlateTestProcess
 package import Foundation
 
@@ -129,8 +130,29 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
     }
     return TestBatch(
       results: results, status: result.status,
-      signal: Self.signal(in: result.standardError + result.standardOutput),
-      diedIn: tests.first(where: printed.neverEnded), endedAHungTest: !result.hung.isEmpty)
+      crashes: Self.crashes(of: tests, results: results, printed: printed, in: result),
+      endedAHungTest: !result.hung.isEmpty)
+  }
+
+  /// The crash of a test process of `swift test`, when one died of a signal
+  /// (`exited with unexpected signal code 4`) other than at a test's limit: the XCTest tests that
+  /// started and never ended were running in it; when its output does not say (Swift Testing,
+  /// whose event stream this runner does not read), every test without a result is counted as
+  /// running.
+  static func crashes(
+    of tests: [String], results: [String: TestResult], printed: XCTestOutput,
+    in result: SwiftCommand.Result
+  ) -> [TestCrash] {
+    guard result.hung.isEmpty,
+      let signal = signal(in: result.standardError + result.standardOutput)
+    else { return [] }
+    let unfinished = tests.filter { results[$0] == nil }
+    let running = unfinished.filter(printed.neverEnded)
+    return [
+      TestCrash(
+        termination: .signalled(signal), running: running.isEmpty ? unfinished : running,
+        standardError: result.standardError)
+    ]
   }
 
   /// The report of a test that timed out, its first line naming it as `swift test list` does.

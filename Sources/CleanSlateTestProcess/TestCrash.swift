@@ -17,9 +17,8 @@ package import CleanSlateChildProcess
 package struct TestCrash: Sendable, Equatable {
   /// Why the crash is pinned on its test.
   package enum Evidence: Sendable, Equatable {
-    /// A frame of the crashed thread is the test's function, or lies inside it: the frame as a
-    /// report prints it (``CrashBacktrace/Frame/shortText``).
-    case frame(String)
+    /// A frame of the crashed thread is the test's function, or lies inside it: this one.
+    case frame(CrashBacktrace.Frame)
     /// It was the only test running in the process (XCTest runs one test at a time; `swift test
     /// --parallel` runs each XCTest test in a process of its own).
     case onlyTestRunning
@@ -61,7 +60,7 @@ package struct TestCrash: Sendable, Equatable {
       termination: termination, running: running,
       backtrace: CrashBacktrace(standardError: standardError))
     if let (frame, test) = backtrace?.frame(namingOneOf: running) {
-      pin(on: test, by: .frame(frame.shortText))
+      pin(on: test, by: .frame(frame))
     } else if running.count == 1 {
       pin(on: running[0], by: .onlyTestRunning)
     }

@@ -19,7 +19,10 @@ import Testing
     #expect(
       crash.evidence
         == .frame(
-          "RaceSuite.a(i:) at /src/CrashScratch/Tests/CrashScratchTests/CrashSuite.swift:59:36"))
+          .init(
+            index: 2, marks: ["ra"], symbol: "RaceSuite.a(i:)",
+            image: "CrashScratchPackageTests.xctest",
+            location: "/src/CrashScratch/Tests/CrashScratchTests/CrashSuite.swift:59:36")))
     #expect(crash.ending == "signal 11 (SIGSEGV)")
     #expect(
       crash.excerpt.first
