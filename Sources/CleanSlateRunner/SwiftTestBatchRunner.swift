@@ -151,7 +151,8 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
     return [
       TestCrash(
         termination: .signalled(signal), running: running.isEmpty ? unfinished : running,
-        standardError: result.standardError)
+        // (`swift test` prints its test processes' standard error on its standard output)
+        standardError: result.standardOutput + "\n" + result.standardError)
     ]
   }
 
