@@ -17,7 +17,9 @@ struct TestCommand: AsyncParsableCommand {
       one --shard of them. Shards are balanced by the tests' durations in --timings files \
       (lifecycle traces, or JUnit/XUnit XML of an earlier run); without timings the tests are \
       split by count. A failed test runs again alone up to --retries times: failed, then passed, \
-      is flaky. With --test-timeout, a test that runs longer is ended with its test process, \
+      is flaky. With --repeat, a test that failed in one repetition failed. A crash of a test \
+      process is pinned on its test from the crashed thread's frames (or the tests left run again \
+      in halves), is kept in the summary, JSON and JUnit, and fails the run. With --test-timeout, a test that runs longer is ended with its test process, \
       timed out, with where it was stuck (what CleanSlate knew of it, every thread's stack), \
       and the tests its process had not run run again. With --explain, each test that failed \
       at least once is run again by experiments (alone, seed, time zone, order, parallel, load) \
@@ -65,7 +67,9 @@ struct TestCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("repeat"),
-    help: ArgumentHelp("Run the selection this many times.", valueName: "n"))
+    help: ArgumentHelp(
+      "Run the selection this many times; a test that failed in one of them failed.",
+      valueName: "n"))
   var repetitions = 1
 
   @Flag(
