@@ -9,14 +9,14 @@ extension RunCrash {
   /// {"repetition":1,"signal":4,"verdict":"pinned","tests":["Tests.A/testX"],"pinnedBy":"frame",
   ///  "frame":{"symbol":"A.testX()","location":"/src/A.swift:9:5"},"running":["Tests.A/testX"],
   ///  "fatalError":"Fatal error: boom (A.swift:9)","problem":"Illegal instruction at 0x00007f…",
-  ///  "backtrace":["Fatal error: boom (A.swift:9)", "…"]}
+  ///  "summary":"Tests.A/testX, signal 4 (SIGILL): …","backtrace":["Fatal error: boom (A.swift:9)", "…"]}
   /// ```
   ///
   /// `"signal"` is `"exitStatus"` for a process that exited before its tests ended. `"verdict"`
   /// is `pinned` (with `"pinnedBy"`: `frame`, `onlyTestRunning` or `onlyTestInProcess`),
   /// `crashedAgain`, `notReproduced` or `noTestRunning`; `"tests"` are the tests it is held
-  /// against (``tests``), each with it as a failed attempt. `"backtrace"` is the runtime's report,
-  /// cut (``TestCrash/excerpt``).
+  /// against (``tests``), each with it as a failed attempt. `"summary"` is its line in the
+  /// summary (``line``), `"backtrace"` the runtime's report, cut (``TestCrash/excerpt``).
   package func write(to json: inout JSONText) {
     json.raw("{\"repetition\":")
     json.number(repetition)
@@ -50,6 +50,8 @@ extension RunCrash {
       json.raw(",\"problem\":")
       json.string(problem)
     }
+    json.raw(",\"summary\":")
+    json.string(String(line.dropFirst("Crashed: ".count)))
     json.raw(",\"backtrace\":")
     json.strings(crash.excerpt)
     json.raw("}")

@@ -19,10 +19,14 @@ extension TestSession {
       let batch = pending.removeFirst()
       guard !batch.isEmpty else { continue }
       let outcome = try await runner.run(batch)
-      for (test, result) in outcome.results where batch.contains(test) {
-        last[test] = TestRecord.Attempt(repetition: repetition, result: result)
+      var missing: [String] = []
+      for test in batch {
+        if let result = outcome.results[test] {
+          last[test] = TestRecord.Attempt(repetition: repetition, result: result)
+        } else {
+          missing.append(test)
+        }
       }
-      var missing = batch.filter { outcome.results[$0] == nil }
       var unpinned = false
       for var crash in outcome.crashes {
         if crash.test == nil, batch.count == 1, missing == batch {

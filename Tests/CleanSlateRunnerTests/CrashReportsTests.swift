@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlateChildProcess
+import CleanSlateReport
 import CleanSlateRunner
 import CleanSlateTestProcess
 import Foundation
@@ -62,7 +63,7 @@ import Testing
         {"name":"T.S/b()","outcome":"flaky","runs":2,"failures":1,"duration":0.5,"crashes":1},
         {"name":"T.S/c()","outcome":"passed","runs":1,"failures":0,"duration":0.5}
         ],"crashes":[
-        {"repetition":1,"signal":11,"verdict":"notReproduced","tests":["T.S/a()","T.S/b()"],"running":["T.S/a()","T.S/b()"],"problem":"Bad pointer dereference at 0x0000000000000000","backtrace":["Program crashed: Bad pointer dereference at 0x0000000000000000 (signal 11)","Thread 3 crashed:","  0 Registry.register(_:) at /src/Registry.swift:4:9","  1 closure #1 in static Helper.work() at /src/Tests.swift:9:5"]}
+        {"repetition":1,"signal":11,"verdict":"notReproduced","tests":["T.S/a()","T.S/b()"],"running":["T.S/a()","T.S/b()"],"problem":"Bad pointer dereference at 0x0000000000000000","summary":"signal 11 (SIGSEGV) while 2 tests ran (T.S/a(), T.S/b()): Bad pointer dereference at 0x0000000000000000; no frame named one, and it did not come back when they ran again: a failed attempt of each.","backtrace":["Program crashed: Bad pointer dereference at 0x0000000000000000 (signal 11)","Thread 3 crashed:","  0 Registry.register(_:) at /src/Registry.swift:4:9","  1 closure #1 in static Helper.work() at /src/Tests.swift:9:5"]}
         ]}
 
         """#)
@@ -118,7 +119,7 @@ import Testing
       SummaryJSON.text(run).hasSuffix(
         #"""
         ],"crashes":[
-        {"repetition":2,"exitStatus":3,"verdict":"noTestRunning","tests":[],"running":[],"backtrace":[]}
+        {"repetition":2,"exitStatus":3,"verdict":"noTestRunning","tests":[],"running":[],"summary":"exit status 3 before its tests ended in repetition 2 while no test was running; it is held against no test.","backtrace":[]}
         ]}
 
         """#))
@@ -153,5 +154,26 @@ import Testing
     #expect(xml.components(separatedBy: "<rerunFailure ").count == 6)
     #expect(!xml.contains("flakyFailure"))
     #expect(run.fails())
+  }
+
+  @Test func theHTMLReportHasACrashesSectionFromTheJSONSummary() async throws {
+    // Given the JSON summary of a run with a crash
+    let json = SummaryJSON.text(try await notReproduced())
+
+    // When the report reads it
+    let crashes = try #require(SummaryCrash.all(inSummary: Data(json.utf8)))
+    let page = HTMLReport.render(LifecycleReport(TraceLog()), crashes: crashes)
+
+    // Then it shows the summary's line and the runtime's report
+    #expect(crashes.map(\.tests) == [["T.S/a()", "T.S/b()"]])
+    #expect(page.contains("<section id=\"crashes\">\n<h2>Crashes (1)</h2>"))
+    #expect(
+      page.contains(
+        "<dt>signal 11 (SIGSEGV) while 2 tests ran (T.S/a(), T.S/b()): Bad pointer dereference at 0x0000000000000000; no frame named one, and it did not come back when they ran again: a failed attempt of each.</dt>"
+      ))
+    #expect(
+      page.contains(
+        "<pre class=\"note\">Program crashed: Bad pointer dereference at 0x0000000000000000 (signal 11)\nThread 3 crashed:"
+      ))
   }
 }
