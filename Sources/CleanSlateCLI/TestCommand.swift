@@ -19,9 +19,10 @@ struct TestCommand: AsyncParsableCommand {
       split by count. A failed test runs again alone up to --retries times: failed, then passed, \
       is flaky. With --repeat, a test that failed in one repetition failed. A crash of a test \
       process is pinned on its test from the crashed thread's frames (or the tests left run again \
-      in halves), is kept in the summary, JSON and JUnit, and fails the run. With --test-timeout, a test that runs longer is ended with its test process, \
-      timed out, with where it was stuck (what CleanSlate knew of it, every thread's stack), \
-      and the tests its process had not run run again. With --explain, each test that failed \
+      in halves), is kept in the summary, JSON and JUnit, and fails the run. With \
+      --test-timeout, a test that runs longer is ended with its test process, timed out, with \
+      where it was stuck (what CleanSlate knew of it, every thread's stack), and the tests its \
+      process had not run run again. With --explain, each test that failed \
       at least once is run again by experiments (alone, seed, time zone, order, parallel, load) \
       until one decides why. Arguments after -- go to swift test.
       """)
