@@ -221,7 +221,8 @@ let package = Package(
     .target(
       name: "CleanSlateRunner",
       dependencies: [
-        "CleanSlate", "CleanSlateTestProcess", "CleanSlateBisect", "CleanSlateReport",
+        "CleanSlate", "CleanSlateChildProcess", "CleanSlateTestProcess", "CleanSlateBisect",
+        "CleanSlateReport",
       ],
       swiftSettings: strictSettings
     ),
@@ -346,8 +347,8 @@ let package = Package(
     .testTarget(
       name: "CleanSlateRunnerTests",
       dependencies: [
-        "CleanSlate", "CleanSlateRunner", "CleanSlateBisect", "CleanSlateTestProcess",
-        "CleanSlateTestSupport", "CleanSlateCLI",
+        "CleanSlate", "CleanSlateChildProcess", "CleanSlateRunner", "CleanSlateBisect",
+        "CleanSlateTestProcess", "CleanSlateTestSupport", "CleanSlateCLI",
       ],
       swiftSettings: strictSettings
     ),

@@ -19,7 +19,7 @@ struct ReportCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The --summary-json of cleanslate test --explain: why each flaky test failed, in a \"Why flaky\" section (repeatable).",
+      "The --summary-json of cleanslate test: why each flaky test failed (with --explain), in a \"Why flaky\" section, and every crash of a test process, in a \"Crashes\" section (repeatable).",
       valueName: "file"))
   var summaryJSON: [String] = []
 
@@ -27,16 +27,19 @@ struct ReportCommand: ParsableCommand {
     let log = try files.read()
     let report = LifecycleReport(log)
     var explained: [(test: String, cause: TestCause)] = []
+    var crashes: [SummaryCrash] = []
     for path in summaryJSON {
       guard let data = FileManager.default.contents(atPath: path),
-        let causes = TestCause.explained(inSummary: data)
+        let causes = TestCause.explained(inSummary: data),
+        let crashed = SummaryCrash.all(inSummary: data)
       else {
         throw ValidationError(
           "\(path) is not the --summary-json of a cleanslate test run (or cannot be read).")
       }
       explained += causes
+      crashes += crashed
     }
-    let html = HTMLReport.render(report, title: title, explained: explained)
+    let html = HTMLReport.render(report, title: title, explained: explained, crashes: crashes)
     do {
       try Data(html.utf8).write(to: URL(fileURLWithPath: output))
     } catch {

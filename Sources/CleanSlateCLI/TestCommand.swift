@@ -20,9 +20,12 @@ struct TestCommand: AsyncParsableCommand {
       known. Shards are balanced by the tests' durations in --timings files \
       (lifecycle traces, or JUnit/XUnit XML of an earlier run); without timings the tests are \
       split by count. A failed test runs again alone up to --retries times: failed, then passed, \
-      is flaky. With --test-timeout, a test that runs longer is ended with its test process, \
-      timed out, with where it was stuck (what CleanSlate knew of it, every thread's stack), \
-      and the tests its process had not run run again. With --explain, each test that failed \
+      is flaky. With --repeat, a test that failed in one repetition failed. A crash of a test \
+      process is pinned on its test from the crashed thread's frames (or the tests left run again \
+      in halves), is kept in the summary, JSON and JUnit, and fails the run. With \
+      --test-timeout, a test that runs longer is ended with its test process, timed out, with \
+      where it was stuck (what CleanSlate knew of it, every thread's stack), and the tests its \
+      process had not run run again. With --explain, each test that failed \
       at least once is run again by experiments (alone, seed, time zone, order, parallel, load) \
       until one decides why. Arguments after -- go to swift test.
       """)
@@ -68,7 +71,9 @@ struct TestCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("repeat"),
-    help: ArgumentHelp("Run the selection this many times.", valueName: "n"))
+    help: ArgumentHelp(
+      "Run the selection this many times; a test that failed in one of them failed.",
+      valueName: "n"))
   var repetitions = 1
 
   @Flag(
@@ -177,18 +182,16 @@ struct TestCommand: AsyncParsableCommand {
         print("Retried \(test) alone (attempt \(attempt)): \(outcome.rawValue)")
       }
     }
-    var records = try await session.run(selection.tests)
+    var run = try await session.run(selection.tests)
     if explain {
       try await explainFailures(
-        in: &records, ran: selection.tests, launcher: launcher, work: work)
+        in: &run.records, ran: selection.tests, launcher: launcher, work: work)
     }
-    try write(records)
-    for line in RunSummary(records, plan: selection.plan, shard: spec).lines { print(line) }
-    if records.contains(where: \.failedARepetition)
-      || (failOnFlaky && records.contains { $0.outcome == .flaky })
-    {
-      throw ExitCode.failure
-    }
+    try write(run)
+    for line in RunSummary(run, plan: selection.plan, shard: spec).lines { print(line) }
+    // A test failed or timed out in some repetition, or a test process crashed, or (when asked)
+    // a test was flaky.
+    if run.fails(failOnFlaky: failOnFlaky) { throw ExitCode.failure }
   }
 
   /// The limit of each test's time, from `--test-timeout` or else `CLEANSLATE_TEST_TIMEOUT`;
@@ -289,9 +292,9 @@ struct TestCommand: AsyncParsableCommand {
     return runner
   }
 
-  private func write(_ records: [TestRecord]) throws {
-    if let junit { try write(JUnitReport.xml(records), to: junit) }
-    if let summaryJSON { try write(SummaryJSON.text(records), to: summaryJSON) }
+  private func write(_ run: TestRun) throws {
+    if let junit { try write(JUnitReport.xml(run), to: junit) }
+    if let summaryJSON { try write(SummaryJSON.text(run), to: summaryJSON) }
   }
 
   private func write(_ text: String, to path: String) throws {

@@ -10,10 +10,11 @@ import Foundation
 /// see are merged into one mark per few pixels, so a trace of 100,000 events stays responsive.
 package enum HTMLReport {
   /// The page; with `explained` (what `cleanslate test --explain` wrote in its summary), a "Why
-  /// flaky" section after the problems.
+  /// flaky" section after the problems; with `crashes` (the crashes of test processes a
+  /// `cleanslate test` summary lists), a "Crashes" section after it.
   package static func render(
     _ report: LifecycleReport, title: String = "Lifecycle report",
-    explained: [(test: String, cause: TestCause)] = []
+    explained: [(test: String, cause: TestCause)] = [], crashes: [SummaryCrash] = []
   )
     -> String
   {
@@ -52,6 +53,7 @@ package enum HTMLReport {
       """
     html += problemsSection(report)
     if !explained.isEmpty { html += whyFlakySection(explained) }
+    if !crashes.isEmpty { html += crashesSection(crashes) }
     html += fixturesSection(report)
     html += waitsSection(report)
     html += slowestSection(report)
@@ -117,6 +119,21 @@ package enum HTMLReport {
       if !cause.reproduce.isEmpty {
         html +=
           "<p class=\"note\">Reproduce:</p><pre class=\"note\">\(escapeHTML(cause.reproduce))</pre>"
+      }
+      html += "</dd>\n"
+    }
+    return html + "</dl>\n</section>\n"
+  }
+
+  /// Each crash: what the run's summary said of it, and the runtime's report.
+  private static func crashesSection(_ crashes: [SummaryCrash]) -> String {
+    var html =
+      "<section id=\"crashes\">\n<h2>Crashes (\(crashes.count))</h2>\n<dl class=\"causes\">\n"
+    for crash in crashes {
+      html += "<dt>\(escapeHTML(crash.summary))</dt>\n<dd>"
+      if !crash.backtrace.isEmpty {
+        html +=
+          "<pre class=\"note\">\(escapeHTML(crash.backtrace.joined(separator: "\n")))</pre>"
       }
       html += "</dd>\n"
     }

@@ -7,7 +7,12 @@ import CleanSlateTestProcess
 /// the name `swift test list` prints.
 ///
 /// An attempt that timed out is a failure of type `timeout`, whose message says after how long
-/// (`timed out after 5 s`) and whose text is where the test was stuck.
+/// (`timed out after 5 s`) and whose text is where the test was stuck. An attempt whose test
+/// process crashed is a failure of type `crash`, whose message says how
+/// (`crashed: its test process died of signal 4 (SIGILL): Fatal error: …`) and whose text is the
+/// runtime's report, cut to the crashed thread's first frames. A crash held against no test (no
+/// test was running) is a `<testcase>` of its own, `classname="cleanslate" name="test process
+/// crash 1"`, with an `<error type="crash">`, so that it is counted and shown too.
 ///
 /// A failed test has a `<failure>` for its first failed attempt and a `<rerunFailure>` for each
 /// later one; a flaky test has a `<flakyFailure>` for each failed attempt and no `<failure>`, so
@@ -16,8 +21,16 @@ import CleanSlateTestProcess
 /// `--explain` explained has its cause as a property, `cleanslate.cause`, and its paragraph in
 /// `<system-out>`, where CI dashboards show it.
 package enum JUnitReport {
-  /// The document for `records`.
-  package static func xml(_ records: [TestRecord], name: String = "cleanslate test") -> String {
+  /// The document for `run`.
+  package static func xml(_ run: TestRun, name: String = "cleanslate test") -> String {
+    xml(run.records, crashes: run.crashes, name: name)
+  }
+
+  /// The document for `records` and `crashes`.
+  package static func xml(
+    _ records: [TestRecord], crashes: [RunCrash] = [], name: String = "cleanslate test"
+  ) -> String {
+    let orphans = crashes.filter { $0.tests.isEmpty }
     var suites: [(name: String, records: [TestRecord])] = []
     for record in records {
       let suite = split(record.name).className
@@ -29,12 +42,13 @@ package enum JUnitReport {
     }
     var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
     lines.append(
-      #"<testsuites name="\#(escaped(name))" \#(counts(records))>"#)
+      #"<testsuites name="\#(escaped(name))" \#(counts(records, errors: orphans.count))>"#)
     for suite in suites {
       lines.append(#"  <testsuite name="\#(escaped(suite.name))" \#(counts(suite.records))>"#)
       for record in suite.records { lines += testCase(record) }
       lines.append("  </testsuite>")
     }
+    if !orphans.isEmpty { lines += crashesSuite(orphans) }
     lines.append("</testsuites>")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -48,10 +62,10 @@ package enum JUnitReport {
     switch record.outcome {
     case .passed: break
     case .skipped: children.append("      <skipped/>")
-    case .flaky: children = failed.map { element("flakyFailure", $0.result) }
+    case .flaky: children = failed.map { element("flakyFailure", $0) }
     case .failed, .timedOut:
       children = failed.enumerated().map {
-        element($0.offset == 0 ? "failure" : "rerunFailure", $0.element.result)
+        element($0.offset == 0 ? "failure" : "rerunFailure", $0.element)
       }
     }
     if let cause = record.cause {
@@ -66,22 +80,42 @@ package enum JUnitReport {
   }
 
   /// A failure element; one of a timed-out attempt says so in its type, and holds where the test
-  /// was stuck.
-  private static func element(_ tag: String, _ result: TestResult) -> String {
+  /// was stuck; one of a crashed attempt too, and holds the crash's report.
+  private static func element(_ tag: String, _ attempt: TestRecord.Attempt) -> String {
+    let result = attempt.result
     let message = escaped(result.failure ?? "failed")
-    guard result.outcome == .timedOut else {
-      return #"      <\#(tag) message="\#(message)" type="failure"/>"#
+    let type =
+      attempt.crash != nil ? "crash" : result.outcome == .timedOut ? "timeout" : "failure"
+    guard type != "failure", !result.report.isEmpty else {
+      return #"      <\#(tag) message="\#(message)" type="\#(type)"/>"#
     }
     let report = escapedText(result.report.joined(separator: "\n"))
-    return #"      <\#(tag) message="\#(message)" type="timeout">\#(report)</\#(tag)>"#
+    return #"      <\#(tag) message="\#(message)" type="\#(type)">\#(report)</\#(tag)>"#
   }
 
-  private static func counts(_ records: [TestRecord]) -> String {
+  /// The suite of the crashes held against no test, a test case each.
+  private static func crashesSuite(_ crashes: [RunCrash]) -> [String] {
+    var lines = [
+      #"  <testsuite name="cleanslate" tests="\#(crashes.count)" failures="0" errors="\#(crashes.count)" skipped="0" time="0.000000">"#
+    ]
+    for (index, crash) in crashes.enumerated() {
+      let message = escaped(crash.line.dropFirst("Crashed: ".count).description)
+      let report = escapedText(crash.crash.excerpt.joined(separator: "\n"))
+      lines += [
+        #"    <testcase classname="cleanslate" name="test process crash \#(index + 1)" time="0.000000">"#,
+        #"      <error message="\#(message)" type="crash">\#(report)</error>"#,
+        "    </testcase>",
+      ]
+    }
+    return lines + ["  </testsuite>"]
+  }
+
+  private static func counts(_ records: [TestRecord], errors: Int = 0) -> String {
     let failures = records.count(where: { $0.outcome == .failed || $0.outcome == .timedOut })
     let skipped = records.count(where: { $0.outcome == .skipped })
     let time = records.reduce(0) { $0 + $1.seconds }
     return
-      #"tests="\#(records.count)" failures="\#(failures)" errors="0" skipped="\#(skipped)" time="\#(seconds(time))""#
+      #"tests="\#(records.count + errors)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)" time="\#(seconds(time))""#
   }
 
   /// `Module.Class/testMethod` as `Module.Class` and `testMethod`; `Module.Outer/Inner/test()` as

@@ -3,42 +3,59 @@ internal import CleanSlateReport
 internal import CleanSlateTestProcess
 
 /// The human summary that ends a `cleanslate test` run: the count of each verdict, each flaky
-/// test with its attempts, each failed test with its first failure, and the shards' balance.
+/// test with its attempts, each failed test with its first failure, each crash of a test
+/// process, and the shards' balance.
 package struct RunSummary: Sendable {
   /// Every test's record.
   package var records: [TestRecord]
+  /// Every crash of a test process.
+  package var crashes: [RunCrash]
   /// The split, when one shard ran.
   package var plan: ShardPlan?
   /// The shard that ran.
   package var shard: ShardSpec?
 
-  /// The summary of `records`, of `shard` of `plan` when sharded.
-  package init(_ records: [TestRecord], plan: ShardPlan? = nil, shard: ShardSpec? = nil) {
+  /// The summary of `records` and `crashes`, of `shard` of `plan` when sharded.
+  package init(
+    _ records: [TestRecord], crashes: [RunCrash] = [], plan: ShardPlan? = nil,
+    shard: ShardSpec? = nil
+  ) {
     self.records = records
+    self.crashes = crashes
     self.plan = plan
     self.shard = shard
   }
 
-  /// Its lines, the counts last: `Flaky: …`, `Timed out: …`, `Failed: …`, a paragraph for each
-  /// test `--explain` explained (``TestCause/paragraph(for:)``), `Shard 2/4: …`,
-  /// `5 passed, 1 failed, 1 flaky, 1 skipped` (and `, 1 timed out` when one did).
+  /// The summary of `run`, of `shard` of `plan` when sharded.
+  package init(_ run: TestRun, plan: ShardPlan? = nil, shard: ShardSpec? = nil) {
+    self.init(run.records, crashes: run.crashes, plan: plan, shard: shard)
+  }
+
+  /// Its lines, the counts last: `Flaky: …`, `Timed out: …`, `Failed: …`, `Crashed: …`
+  /// (``RunCrash/line``), a paragraph for each test `--explain` explained
+  /// (``TestCause/paragraph(for:)``), `Shard 2/4: …`, `5 passed, 1 failed, 1 flaky, 1 skipped`
+  /// (and `, 1 timed out` when one did, `, 1 test process crashed` when one did).
+  ///
+  /// Each test is on one line at most, its verdict's; with `--repeat`, the repetitions it failed
+  /// in are counted there: `Failed: T (6 of 10 repetitions failed, 4 passed): …`.
   package var lines: [String] {
     var lines: [String] = []
     for record in records where record.outcome == .flaky {
-      let attempts = record.attempts.map(\.result.outcome.rawValue).joined(separator: ", ")
+      let attempts = record.attempts.map(\.outcomeWord).joined(separator: ", ")
       lines.append("Flaky: \(record.name) (\(record.runs) attempts: \(attempts))")
     }
     for record in records where record.outcome == .timedOut {
-      let limit = record.attempts.last?.result.failure ?? "timed out"
-      let times = record.runs == 1 ? "" : " (\(record.failures) of \(record.runs) runs failed)"
-      lines.append("Timed out: \(record.name)\(times): \(limit); where it was stuck is above.")
+      let limit = record.attempts.last { $0.result.outcome == .timedOut }?.result.failure
+      lines.append(
+        "Timed out: \(record.name)\(times(record, failed: "failed")): \(limit ?? "timed out"); where it was stuck is above."
+      )
     }
-    for record in records
-    where record.outcome == .failed || (record.outcome != .timedOut && record.failedARepetition) {
+    for record in records where record.outcome == .failed {
       let failure = record.attempts.last { $0.result.outcome.isFailure }?.result.failure
-      let times = record.runs == 1 ? "" : " (\(record.failures) of \(record.runs) runs)"
-      lines.append("Failed: \(record.name)\(times)\(failure.map { ": \($0)" } ?? "")")
+      lines.append(
+        "Failed: \(record.name)\(times(record, failed: nil))\(failure.map { ": \($0)" } ?? "")")
     }
+    lines += crashes.map(\.line)
     for record in records {
       guard let cause = record.cause else { continue }
       lines += cause.paragraph(for: record.name)
@@ -49,8 +66,36 @@ package struct RunSummary: Sendable {
     }
     let timedOut = records.count(where: { $0.outcome == .timedOut })
     if timedOut > 0 { counts.append("\(timedOut) timed out") }
+    if !crashes.isEmpty {
+      counts.append("\(crashes.count) test process\(crashes.count == 1 ? "" : "es") crashed")
+    }
     lines.append(counts.joined(separator: ", "))
     return lines
+  }
+
+  /// How often `record` failed: ` (6 of 10 repetitions failed, 4 passed)` when it ran in several
+  /// repetitions, ` (2 of 2 runs)` (` (2 of 2 runs failed)` with `word`) when it ran more than
+  /// once in one, else nothing.
+  private func times(_ record: TestRecord, failed word: String?) -> String {
+    let verdicts = record.repetitionVerdicts
+    guard verdicts.count > 1 else {
+      guard record.runs > 1 else { return "" }
+      return " (\(record.failures) of \(record.runs) runs\(word.map { " \($0)" } ?? ""))"
+    }
+    let words: [(TestRecord.Outcome, String)] = [
+      (.failed, "failed"), (.timedOut, "timed out"), (.flaky, "flaky"), (.passed, "passed"),
+      (.skipped, "skipped"),
+    ]
+    let counts = words.compactMap { outcome, word -> (count: Int, word: String)? in
+      let count = verdicts.count { $0 == outcome }
+      return count == 0 ? nil : (count, word)
+    }
+    let parts = counts.enumerated().map { index, part in
+      index == 0
+        ? "\(part.count) of \(verdicts.count) repetitions \(part.word)"
+        : "\(part.count) \(part.word)"
+    }
+    return " (\(parts.joined(separator: ", ")))"
   }
 
   private func balance(of plan: ShardPlan, shard: ShardSpec) -> String {

@@ -1,4 +1,5 @@
 internal import CleanSlate
+import CleanSlateChildProcess
 package import CleanSlateTestProcess
 package import Foundation
 
@@ -136,8 +137,41 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
     }
     return TestBatch(
       results: results, status: result.status,
-      signal: result.signal,
-      diedIn: tests.first(where: printed.neverEnded), endedAHungTest: !result.hung.isEmpty)
+      crashes: Self.crashes(of: tests, results: results, printed: printed, in: result),
+      endedAHungTest: !result.hung.isEmpty)
+  }
+
+  /// The crashes of a run's test processes: each process that died of a signal, or exited before
+  /// its tests ended, other than one ended at a test's limit, with the tests that were running in
+  /// it (from XCTest's lines and Swift Testing's event stream) and its own standard error (where
+  /// the runtime wrote the crash's backtrace).
+  ///
+  /// A run through `swift test` (where the built tests cannot be started directly) shows no
+  /// process: its crash is read from `exited with unexpected signal code 4`, and every test
+  /// without a result that XCTest's lines do not place counts as running.
+  static func crashes(
+    of tests: [String], results: [String: TestResult], printed: XCTestOutput,
+    in result: TestRunResult
+  ) -> [TestCrash] {
+    guard result.direct else {
+      guard result.hung.isEmpty, let signal = result.signal else { return [] }
+      let unfinished = tests.filter { results[$0] == nil }
+      let running = unfinished.filter(printed.neverEnded)
+      return [
+        TestCrash(
+          termination: .signalled(signal), running: running.isEmpty ? unfinished : running,
+          // (`swift test` prints its test processes' standard error on its standard output)
+          standardError: result.standardOutput + "\n" + result.standardError)
+      ]
+    }
+    return result.processes.filter(\.crashed).map { process in
+      let running = tests.filter { test in
+        process.unfinished.contains { $0 == test || XCTestOutput.name($0, names: test) }
+      }
+      return TestCrash(
+        termination: process.termination, running: running,
+        standardError: process.standardError)
+    }
   }
 
   /// The report of a test that timed out, its first line naming it as `swift test list` does.

@@ -13,10 +13,11 @@ package protocol TestBatchRunner: Sendable {
 package struct TestBatch: Sendable, Equatable {
   /// The result of each test that ended.
   package var results: [String: TestResult]
-  /// The signal that killed a test process, when one died (`swift test` crashed).
-  package var signal: Int32?
-  /// The test that was running when its process died, when the output says.
-  package var diedIn: String?
+  /// Each test process of the batch that crashed: that died of a signal, or exited before its
+  /// tests ended, with the tests running in it and the runtime's report (``TestCrash``). A
+  /// process the runner ended itself, at a test's time limit, is not among them
+  /// (``endedAHungTest``).
+  package var crashes: [TestCrash]
   /// The exit status of `swift test`.
   package var status: Int32
   /// Whether a test passed its time limit (its result is `timedOut`) and was ended with its
@@ -25,41 +26,25 @@ package struct TestBatch: Sendable, Equatable {
 
   /// A batch that ended with `status`.
   package init(
-    results: [String: TestResult], status: Int32 = 0, signal: Int32? = nil, diedIn: String? = nil,
+    results: [String: TestResult], status: Int32 = 0, crashes: [TestCrash] = [],
     endedAHungTest: Bool = false
   ) {
     self.results = results
     self.status = status
-    self.signal = signal
-    self.diedIn = diedIn
+    self.crashes = crashes
     self.endedAHungTest = endedAHungTest
   }
 
-  /// Adds what another `swift test` of the same batch said: its results, and its crash when
-  /// this one had none.
-  mutating func add(_ other: TestBatch) {
+  /// Adds what another `swift test` of the same batch said: its results and its crashes.
+  package mutating func add(_ other: TestBatch) {
     results.merge(other.results) { $1 }
     status = max(status, other.status)
     endedAHungTest = endedAHungTest || other.endedAHungTest
-    if signal == nil {
-      signal = other.signal
-      diedIn = other.diedIn
-    }
+    crashes += other.crashes
   }
 
-  /// Why a test of this batch has no result: its process died, or `swift test` ended first.
+  /// Why a test of this batch has no result when no crash says: `swift test` ended first.
   var whyUnfinished: String {
-    guard let signal else {
-      return "it did not run to its end: swift test ended with status \(status) first"
-    }
-    return "crashed: its test process died of signal \(signal)\(Self.name(of: signal))"
-  }
-
-  private static func name(of signal: Int32) -> String {
-    let names: [Int32: String] = [
-      4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL",
-      11: "SIGSEGV", 15: "SIGTERM",
-    ]
-    return names[signal].map { " (\($0))" } ?? ""
+    "it did not run to its end: swift test ended with status \(status) first"
   }
 }

@@ -3,18 +3,26 @@ package import CleanSlateTestProcess
 
 /// What happened to one test in a `cleanslate test` run: every attempt, in order, and the
 /// verdict they add up to.
+///
+/// Each repetition of the selection (`--repeat`) is a run of its own, as a plain `swift test`
+/// would have been: its verdict comes from its attempts (the test's first run, and its retries),
+/// and the test's verdict is the worst of its repetitions'. A test that failed in one repetition
+/// failed, even when it passed in the others; it is flaky when a retry turned each of its
+/// failures into a pass.
 package struct TestRecord: Sendable, Equatable {
   /// A test's verdict over all its attempts.
   package enum Outcome: String, Sendable, Equatable, CaseIterable {
     /// Every attempt that ran passed.
     case passed
-    /// It failed in every attempt of a repetition (in every attempt, without `--repeat`).
+    /// A repetition ended with it failed: it failed in every attempt of that repetition.
     case failed
-    /// It failed, and passed in another attempt.
+    /// It failed, and passed in a later attempt of the same repetition, in every repetition it
+    /// failed in.
     case flaky
     /// Every attempt was skipped.
     case skipped
-    /// It never passed, and its last attempt ran past its time limit and was ended.
+    /// A repetition ended with it timed out (its last attempt there ran past its time limit and
+    /// was ended), and none ended with it failed.
     case timedOut
   }
 
@@ -24,12 +32,21 @@ package struct TestRecord: Sendable, Equatable {
     package var repetition: Int
     /// How it ended.
     package var result: TestResult
+    /// The crash of the test process it ran in, when that process crashed while the test ran:
+    /// the crash is pinned on this test, or on none, and this test is one it could have been.
+    /// Its result then failed.
+    package var crash: TestCrash?
 
-    /// An attempt of `repetition` that ended with `result`.
-    package init(repetition: Int, result: TestResult) {
+    /// An attempt of `repetition` that ended with `result`, in a process that crashed with
+    /// `crash`, if it did.
+    package init(repetition: Int, result: TestResult, crash: TestCrash? = nil) {
       self.repetition = repetition
       self.result = result
+      self.crash = crash
     }
+
+    /// How it ended, in one word: `crashed`, or its result's outcome (`failed`, `passed`, …).
+    package var outcomeWord: String { crash == nil ? result.outcome.rawValue : "crashed" }
   }
 
   /// The test's name, as `swift test list` prints it.
@@ -49,27 +66,39 @@ package struct TestRecord: Sendable, Equatable {
 
   /// How many times it ran.
   package var runs: Int { attempts.count }
-  /// How many of its runs failed (timed-out runs included).
+  /// How many of its runs failed (timed-out and crashed runs included).
   package var failures: Int { attempts.count(where: \.result.outcome.isFailure) }
+  /// How many of its runs were in a test process that crashed while it ran.
+  package var crashes: Int { attempts.count(where: { $0.crash != nil }) }
 
-  /// Whether some repetition of the selection ended with this test failed: its last attempt in
-  /// that repetition failed.
-  package var failedARepetition: Bool {
-    var last: [Int: TestResult.Outcome] = [:]
-    for attempt in attempts { last[attempt.repetition] = attempt.result.outcome }
-    return last.values.contains(where: \.isFailure)
+  /// The verdict of each repetition it ran in, in order (``verdict(of:)``).
+  package var repetitionVerdicts: [Outcome] {
+    var byRepetition: [Int: [Attempt]] = [:]
+    for attempt in attempts { byRepetition[attempt.repetition, default: []].append(attempt) }
+    return byRepetition.keys.sorted().map { Self.verdict(of: byRepetition[$0]!) }
   }
 
-  /// The verdict: skipped when every attempt was; when every attempt that ran failed, timed out
-  /// if the last one did, else failed; flaky when it failed (or timed out) and passed; else
-  /// passed.
+  /// The verdict: skipped when every repetition was; when a repetition ended with it failed or
+  /// timed out, timed out if every such repetition did, else failed; flaky when a repetition
+  /// was; else passed.
   package var outcome: Outcome {
+    let verdicts = repetitionVerdicts
+    if verdicts.allSatisfy({ $0 == .skipped }) { return .skipped }
+    let failing = verdicts.filter { $0 == .failed || $0 == .timedOut }
+    if !failing.isEmpty { return failing.allSatisfy { $0 == .timedOut } ? .timedOut : .failed }
+    return verdicts.contains(.flaky) ? .flaky : .passed
+  }
+
+  /// The verdict of one repetition's `attempts`: skipped when every attempt was; when every
+  /// attempt that ran failed, timed out if the last one did, else failed; flaky when one failed
+  /// and a later one passed; else passed.
+  package static func verdict(of attempts: [Attempt]) -> Outcome {
     let ran = attempts.filter { $0.result.outcome != .skipped }
     if ran.isEmpty { return .skipped }
     if ran.allSatisfy(\.result.outcome.isFailure) {
       return ran.last?.result.outcome == .timedOut ? .timedOut : .failed
     }
-    return failures > 0 ? .flaky : .passed
+    return ran.contains(where: \.result.outcome.isFailure) ? .flaky : .passed
   }
 
   /// The mean duration of its attempts that say how long they took, in seconds; 0 if none does.

@@ -3,18 +3,21 @@ import Foundation
 import Testing
 
 /// `cleanslate test`, run as a user would on a tiny package (`Tests/RunnerFixture`: XCTest and
-/// Swift Testing tests, one flaky, one failing and one crashing on demand, one skipped): shards
-/// that hold every test once, retries that name flaky tests, repeats, the reports, and a clear
-/// error or a stated fallback for every bad input.
+/// Swift Testing tests, one flaky, one failing and some crashing on demand, one skipped): shards
+/// that hold every test once, retries that name flaky tests, repeats, crashes in the reports,
+/// and a clear error or a stated fallback for every bad input.
 @Suite(.serialized) struct TestCommandTests {
 
   /// Every test of the fixture, as `swift test list` prints them.
   static let allTests = [
-    "RunnerFixtureTests.AlphaTests/testCrashes", "RunnerFixtureTests.AlphaTests/testFails",
+    "RunnerFixtureTests.AlphaTests/testCrashes", "RunnerFixtureTests.AlphaTests/testCrashesOnce",
+    "RunnerFixtureTests.AlphaTests/testFails",
     "RunnerFixtureTests.AlphaTests/testFlaky", "RunnerFixtureTests.AlphaTests/testOne",
     "RunnerFixtureTests.AlphaTests/testSkipped", "RunnerFixtureTests.AlphaTests/testTwo",
     "RunnerFixtureTests.BetaSuite/fails()", "RunnerFixtureTests.BetaSuite/flaky()",
     "RunnerFixtureTests.BetaSuite/passes()", "RunnerFixtureTests.BetaSuite/skipped()",
+    "RunnerFixtureTests.CrashSuite/crashesBeside()",
+    "RunnerFixtureTests.CrashSuite/crashesOnAThread()", "RunnerFixtureTests.CrashSuite/partner()",
   ]
 
   /// A directory for one test's files, removed after `body`.
@@ -87,7 +90,7 @@ import Testing
           "Flaky: RunnerFixtureTests.BetaSuite/flaky() (2 attempts: failed, passed)",
           "Failed: RunnerFixtureTests.AlphaTests/testFails (2 of 2 runs): failed - always fails (AlphaTests.swift:15)",
           #"Failed: RunnerFixtureTests.BetaSuite/fails() (2 of 2 runs): Expectation failed: !(Behaviour.asks("fail") → true): always fails"#,
-          "4 passed, 2 failed, 2 flaky, 2 skipped",
+          "8 passed, 2 failed, 2 flaky, 2 skipped",
         ], "\(outcome.standardOutput)")
 
       // And each retry ran the test alone, by its exact name
@@ -130,9 +133,10 @@ import Testing
 
     #expect(outcome.status != 0)
     #expect(
-      Array(lines(outcome.standardOutput).suffix(2)) == [
-        "Failed: RunnerFixtureTests.AlphaTests/testCrashes: crashed: its test process died of signal 4 (SIGILL)",
-        "4 passed, 1 failed, 0 flaky, 1 skipped",
+      Array(lines(outcome.standardOutput).suffix(3)) == [
+        "Failed: RunnerFixtureTests.AlphaTests/testCrashes: crashed: its test process died of signal 4 (SIGILL): Fatal error: crashes on purpose (AlphaTests.swift:19)",
+        "Crashed: RunnerFixtureTests.AlphaTests/testCrashes, signal 4 (SIGILL): Fatal error: crashes on purpose (AlphaTests.swift:19); its frame AlphaTests.testCrashes() (AlphaTests.swift:19:34) pins it.",
+        "5 passed, 1 failed, 0 flaky, 1 skipped, 1 test process crashed",
       ], "\(outcome.standardOutput)")
   }
 
@@ -148,13 +152,13 @@ import Testing
         ],
         asks: "flaky", state: directory)
 
-      // Then the flaky test failed 1 of its 3 runs, which fails the run, and each run was traced
+      // Then the flaky test failed the first of its 3 repetitions: it failed, which fails the
+      // run, and each run was traced
       #expect(outcome.status != 0)
       #expect(
-        Array(lines(outcome.standardOutput).suffix(3)) == [
-          "Flaky: RunnerFixtureTests.AlphaTests/testFlaky (3 attempts: failed, passed, passed)",
-          "Failed: RunnerFixtureTests.AlphaTests/testFlaky (1 of 3 runs): failed - first attempt fails (AlphaTests.swift:10)",
-          "1 passed, 0 failed, 1 flaky, 0 skipped",
+        Array(lines(outcome.standardOutput).suffix(2)) == [
+          "Failed: RunnerFixtureTests.AlphaTests/testFlaky (1 of 3 repetitions failed, 2 passed): failed - first attempt fails (AlphaTests.swift:10)",
+          "1 passed, 1 failed, 0 flaky, 0 skipped",
         ], "\(outcome.standardOutput)")
       // (one run in the trace, its repetitions included)
       let runID = "CLEANSLATE_RUN_ID=\(ProcessInfo.processInfo.hostName)-"
@@ -180,7 +184,7 @@ import Testing
     (["--shard", "0/4"], "'0/4' names shard 0 of 4: shards are numbered from 1 to 4."),
     (["--shard", "5/4"], "'5/4' names shard 5 of 4: shards are numbered from 1 to 4."),
     (["--shard", "x"], "'x' is not a shard: write K/N, the shard K of N shards, as 2/4"),
-    (["--filter", "NoSuchTest"], "--filter 'NoSuchTest' matches none of the 10 tests"),
+    (["--filter", "NoSuchTest"], "--filter 'NoSuchTest' matches none of the 14 tests"),
     (["--filter", "(unclosed"], "--filter '(unclosed' is not a regular expression"),
     (["--retries=-1"], "--retries must be 0 or more."),
     (["--repeat", "0"], "--repeat must be 1 or more."),
@@ -212,7 +216,7 @@ import Testing
         ["--skip-build", "--list", "--shard", "1/2", "--timings", "/no/such.xml", empty, cut])
 
       #expect(outcome.status == 0)
-      #expect(lines(outcome.standardOutput) == Array(Self.allTests.prefix(5)))
+      #expect(lines(outcome.standardOutput) == Array(Self.allTests.prefix(7)))
       #expect(
         lines(outcome.standardError) == [
           "warning: /no/such.xml: no such file; its timings are left out.",
@@ -254,13 +258,13 @@ import Testing
   }
 
   @Test func aShardWithNoTestSaysSoAndPasses() async throws {
-    let outcome = try await cleanslateTest(["--skip-build", "--shard", "1/12", "--retries", "1"])
+    let outcome = try await cleanslateTest(["--skip-build", "--shard", "1/16", "--retries", "1"])
 
     #expect(outcome.status == 0, "\(outcome.standardError)")
     #expect(
       lines(outcome.standardOutput) == [
-        "Shard 1/12 has no tests: there are more shards than tests. Nothing to run.",
-        "Shard 1/12: 0 tests of 10, split by count (no timings).",
+        "Shard 1/16 has no tests: there are more shards than tests. Nothing to run.",
+        "Shard 1/16: 0 tests of 14, split by count (no timings).",
         "0 passed, 0 failed, 0 flaky, 0 skipped",
       ])
   }

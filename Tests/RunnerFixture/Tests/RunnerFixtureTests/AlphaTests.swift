@@ -19,6 +19,12 @@ final class AlphaTests: XCTestCase {
     if Behaviour.asks("crash") { fatalError("crashes on purpose") }
   }
 
+  func testCrashesOnce() {
+    if Behaviour.asks("crash-once") && Behaviour.firstAttempt("AlphaTests.testCrashesOnce") {
+      fatalError("crashes in its first run")
+    }
+  }
+
   func testSkipped() throws {
     throw XCTSkip("skipped on purpose")
   }

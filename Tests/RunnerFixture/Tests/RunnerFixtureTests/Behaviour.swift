@@ -18,4 +18,19 @@ enum Behaviour {
     guard !FileManager.default.fileExists(atPath: marker) else { return false }
     return FileManager.default.createFile(atPath: marker, contents: nil)
   }
+
+  /// Ends the process from a thread of its own, started here: no frame of the crashed thread
+  /// names the test that called this.
+  static func crashOnAThread() {
+    Thread.detachNewThread { fatalError("crashes on a thread of its own") }
+  }
+
+  /// Whether `CrashSuite.partner()` is running, set while it does.
+  static var partnerIsRunning: Bool {
+    get { partnerLock.withLock { partnerRunning } }
+    set { partnerLock.withLock { partnerRunning = newValue } }
+  }
+
+  private static let partnerLock = NSLock()
+  nonisolated(unsafe) private static var partnerRunning = false
 }
