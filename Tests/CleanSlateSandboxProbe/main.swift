@@ -9,6 +9,10 @@
 //                                       directory through each way of naming it; prints where
 //                                       each way pointed and what the sentinel reported, ends
 //                                       the process scope, then waits until standard input closes
+//   CleanSlateSandboxProbe watches     runs 50,000 tests with a limit of 10 minutes each, which
+//                                       end at once, and prints by how many kilobytes its
+//                                       resident memory grew (alone in its process, so that no
+//                                       other test's memory counts)
 //
 // The sandbox root comes from CLEANSLATE_SANDBOX_ROOT, set by the test.
 import CleanSlate
@@ -34,7 +38,25 @@ func childTemporaryDirectory() async throws -> String {
     .run().standardOutput
 }
 
+/// The process's resident memory, in kilobytes.
+func residentKilobytes() -> Int {
+  let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+  let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+}
+
 switch mode {
+case "watches":
+  let process = ScopeRuntime(
+    .process, name: "process", parent: nil, observer: .some(nil),
+    sink: FailureSink(record: { say("reported=\($0)") }))
+  let before = residentKilobytes()
+  for _ in 0..<50_000 {
+    let test = ScopeRuntime(.test, name: "T/quick()", parent: process, timeLimit: .seconds(600))
+    await test.finishBody()
+    await test.end()
+  }
+  say("grown=\(residentKilobytes() - before)")
 case "temporary":
   let test = ScopeRuntime(
     .test, name: "Probe/temporary()", parent: .process,
