@@ -81,11 +81,23 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
       if let cause = try await seed(trial, alone: alone) { return cause }
     }
     let aloneFailures = alone.count(where: { !$0.passed })
+    var hashTried = false
     if aloneFailures == alone.count {
+      // Failures that differ from run to run: what it compared came out differently.
+      if Set(alone.compactMap(\.failure)).count > 1 {
+        hashTried = true
+        trial.tried("hash order")
+        if let cause = try await hashOrder(trial) { return cause }
+      }
       trial.tried("time zone")
       if let cause = try await timeZone(trial) { return cause }
       for _ in 0..<3 { alone.append(try await trial.run([trial.test], "alone")) }
       if trial.runs.allSatisfy({ !$0.passed }) { return trial.failing(alone) }
+    }
+    if !hashTried, Self.varies(alone) {
+      hashTried = true
+      trial.tried("hash order")
+      if let cause = try await hashOrder(trial) { return cause }
     }
     if aloneFailures == 0 {
       if !earlier.isEmpty {
@@ -107,6 +119,10 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     let rate = TestCause.Rate(
       failures: alone.count(where: { !$0.passed }) + quiet.failures,
       runs: alone.count + quiet.runs)
+    if !hashTried, rate.failures > 0, rate.failures < rate.runs {
+      trial.tried("hash order")
+      if let cause = try await hashOrder(trial) { return cause }
+    }
     guard rate.failures > 0 else {
       let others = trial.rate { !$0.passed }
       return trial.unknown(
@@ -249,54 +265,6 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     return items.isEmpty ? "in memory; the sentinel sees no change" : items.joined(separator: "; ")
   }
 
-  // MARK: - Parallel
-
-  /// The parallel experiment: `nil` unless the test fails with the tests of its process at once
-  /// significantly more often than alone and with them in order.
-  private func parallel(_ trial: Trial<Runner>, together: [String]) async throws -> TestCause? {
-    let atOnce = "with the \(Self.count(together.count, "test")) of its process at once"
-    let inOrder = "with the \(Self.count(together.count, "test")) of its process in order"
-    var failed: [ExperimentRun] = []
-    for _ in 0..<3 {
-      let run = try await trial.run(together, atOnce, condition: .init(atOnce: true))
-      if !run.passed { failed.append(run) }
-    }
-    guard !failed.isEmpty else { return nil }
-    _ = try await trial.run(together, inOrder)
-    // Every run one test at a time (alone, after the earlier tests, in order) counts on the other
-    // side.
-    var fails = Arm(together, atOnce, .init(atOnce: true), rate: trial.rate(of: atOnce))
-    var passes = Arm(together, inOrder, .init(), rate: trial.rate { $0.what != atOnce })
-    guard try await significant(trial, &fails, &passes) else { return nil }
-    failed = trial.failedRuns(of: atOnce)
-    var beside = together.filter { test in failed.contains { $0.beside.contains(test) } }
-    var reproduce = trial.command(of: atOnce)
-    // The tests of its own suite that ran beside it, when they alone make it fail.
-    let mates = beside.filter { Self.suite(of: $0) == Self.suite(of: trial.test) }
-    if !mates.isEmpty, mates.count < beside.count {
-      let run = try await trial.run(
-        together.filter { mates.contains($0) || $0 == trial.test },
-        "at once with \(Self.list(mates))", condition: .init(atOnce: true))
-      if !run.passed {
-        beside = mates
-        reproduce = run.command.map { "\($0)" } ?? reproduce
-      }
-    }
-    let besideText = beside.isEmpty ? "" : ", beside \(Self.list(beside))"
-    var cause = TestCause(
-      .parallel,
-      summary:
-        "It passes alone and in order (\(passes.rate.passes)), and fails when the tests of its process run at the same time (\(fails.rate))\(besideText).",
-      reproduce: reproduce)
-    cause.beside = beside
-    return cause
-  }
-
-  /// `Module.Suite` of `Module.Suite/test()`.
-  private static func suite(of test: String) -> Substring {
-    test[..<(test.lastIndex(of: "/") ?? test.endIndex)]
-  }
-
   // MARK: - Load
 
   /// The load experiment: runs alone, busy and quiet in turn; load when it fails significantly
@@ -335,7 +303,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
 
   /// The largest chance that failures fall as they did between two conditions while neither
   /// makes a difference, for a condition to be named as the cause.
-  static var significance: Double { 0.02 }
+  package static var significance: Double { 0.02 }
 
   /// Runs of one condition, with the test's rate in them so far.
   struct Arm {
@@ -356,7 +324,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
 
   /// Whether the test fails significantly more often in `fails` than in `passes` (a one-sided
   /// Fisher exact test), running each once more in turn, up to `pairs` times, until it does.
-  private func significant(
+  func significant(
     _ trial: Trial<Runner>, _ fails: inout Arm, _ passes: inout Arm, pairs: Int = 3
   ) async throws -> Bool {
     var left = pairs

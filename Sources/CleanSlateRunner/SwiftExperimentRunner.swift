@@ -52,6 +52,9 @@ package struct SwiftExperimentRunner: ExperimentRunner {
       runner.variables.append(.init(name: "CLEANSLATE_SEED", value: String(seed)))
     }
     if let zone = condition.timeZone { runner.variables.append(.init(name: "TZ", value: zone)) }
+    if condition.deterministicHashing {
+      runner.variables.append(.init(name: "SWIFT_DETERMINISTIC_HASHING", value: "1"))
+    }
     let outcome: TestRunOutcome
     do {
       outcome =

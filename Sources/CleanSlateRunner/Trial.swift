@@ -16,6 +16,9 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
   private struct Log {
     var runs: [TestCause.Run] = []
     var results: [(what: String, run: ExperimentRun)] = []
+    /// The experiment under way.
+    var experiment: String?
+    /// The experiments that made at least one run, in the order they began.
     var tried: [String] = []
     var firstCommand: [String: SwiftTestInvocation] = [:]
   }
@@ -39,10 +42,14 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     return Double(seconds) + Double(attoseconds) / 1e18
   }
 
-  /// Notes that an experiment started.
+  /// Notes that an experiment started: the runs from now on are its runs. It counts as tried
+  /// once it has made one.
   func tried(_ experiment: String) {
-    log.withLock { $0.tried.append(experiment) }
+    log.withLock { $0.experiment = experiment }
   }
+
+  /// The experiments that made at least one run, in the order they began.
+  var tried: [String] { log.value.tried }
 
   /// Runs `tests` under `condition`, or under the machine's with `seed` or `timeZone`; throws
   /// ``OutOfBudget`` instead once the budget is spent.
@@ -57,6 +64,9 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     let run = try await runner.run(tests, victim: test, in: condition)
     let entry = TestCause.Run(what, passed: run.passed, failure: run.failure)
     log.withLock { log in
+      if let experiment = log.experiment, !log.tried.contains(experiment) {
+        log.tried.append(experiment)
+      }
       log.runs.append(entry)
       log.results.append((what, run))
       if let command = run.command, log.firstCommand[what] == nil {
@@ -106,10 +116,11 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
       ? ", the same way: \(failures.first!)"
       : failures.isEmpty ? "" : ", as: \(failures.sorted()[0])"
     let count = runs.count
-    let tried = log.value.tried
+    let tried = tried
     let conditions =
       ["alone"] + (tried.contains("time zone") ? ["in every time zone tried"] : [])
       + (tried.contains("seed") ? ["with every seed tried"] : [])
+      + (tried.contains("hash order") ? ["with deterministic hashing"] : [])
     var cause = TestCause(
       .failing,
       summary:
@@ -121,7 +132,7 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
 
   /// It fails alone at `rate`, whatever the factors tried.
   func intrinsic(_ rate: TestCause.Rate) -> TestCause {
-    let factors = log.value.tried.filter { $0 != "alone" }
+    let factors = tried.filter { $0 != "alone" }
     var cause = TestCause(
       .intrinsic,
       summary:
@@ -131,9 +142,9 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     return cause
   }
 
-  /// No experiment decided: `why`, and what was tried.
+  /// No experiment decided: `why`, and the experiments that ran.
   func unknown(_ why: String) -> TestCause {
-    let tried = log.value.tried
+    let tried = tried
     var cause = TestCause(
       .unknown,
       summary:
@@ -144,7 +155,7 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
   }
 
   /// The command of a run of the test alone, as the machine runs it.
-  private var aloneCommand: String {
+  var aloneCommand: String {
     log.value.firstCommand["alone"].map { "\($0)" } ?? ""
   }
 }
