@@ -12,14 +12,14 @@ extension Explainer {
   static var deterministicAlone: String { "alone, SWIFT_DETERMINISTIC_HASHING=1" }
 
   /// The hash-order experiment, for a test whose outcome or failure varies from run to run
-  /// alone: runs with `SWIFT_DETERMINISTIC_HASHING=1`, each followed by one without, until the
+  /// (any run with deterministic hashing already made counts): runs with `SWIFT_DETERMINISTIC_HASHING=1`, each followed by one without, until the
   /// outcome with it is constant and differs significantly from the outcome without it; `nil` as
   /// soon as it varies with it too, or once no run left could make the difference significant.
   ///
   /// Deterministic hashing may make the test pass or fail: which way is seen from its runs, so
   /// each way is held to half of ``significance``, and the two together to all of it.
   func hashOrder(_ trial: Trial<Runner>) async throws -> TestCause? {
-    var fixed = TestCause.Rate(failures: 0, runs: 0)
+    var fixed = trial.rate(of: Self.deterministicAlone)
     var seeded = trial.rate { Self.machineAlone.contains($0.what) }
     for round in 1...Self.hashRuns {
       let run = try await trial.run(

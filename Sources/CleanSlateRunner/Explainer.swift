@@ -10,20 +10,27 @@ import Foundation
 ///    with which seed, comes from the runs' traces.
 /// 2. **Seed**, when it drew from `.seededRandom`: one seed after another until one fails and one
 ///    passes.
-/// 3. **Time zone**, when it failed in every run alone: once in the machine's zone (it must fail
-///    there again), then once in each of a few others, until some fail and others pass.
-/// 4. **Order**, when it passed every run alone: after the earlier tests of its process, one at a
+/// 3. **Hash order**, first when it failed in every run alone but not the same way, else once its
+///    outcome varied from run to run: with `SWIFT_DETERMINISTIC_HASHING=1`, each run followed by
+///    one without, until the outcome with it is constant and differs from the outcome without.
+/// 4. **Time zone**, when it failed in every run alone: once in the machine's zone (it must fail
+///    there again), then once in each of a few others, until some fail and others pass. Then it
+///    runs twice more alone, and once with deterministic hashing (a test comparing a `Set`'s order
+///    fails in most processes, and may pass with it), before it is called failing.
+/// 5. **Order**, when it passed every run alone: after the earlier tests of its process, one at a
 ///    time. When it fails there, ``Bisection`` finds the polluters; the sentinel watches those
 ///    runs (in warn mode) and names the state they leave.
-/// 5. **Parallel**, when it passed alone and in order and the run being explained ran its
+/// 6. **Parallel**, when it passed alone and in order and the run being explained ran its
 ///    process's tests at the same time: with them at once, three times, and in order once more.
 ///    The tests that ran beside it (from the traces) are narrowed to those of its suite when they
-///    alone make it fail.
-/// 6. **Load**: four runs alone with every core held busy by threads of `cleanslate`, interleaved
+///    alone make it fail; what they share comes from the sentinel, which watches the runs at once,
+///    or from the failure. Tests that run at once each in a process of their own (XCTest's under
+///    `--parallel`) are **parallel across processes**.
+/// 7. **Load**: four runs alone with every core held busy by threads of `cleanslate`, interleaved
 ///    with four without, so that load from other processes falls on both alike.
-/// 7. Otherwise: a test that failed in every run is **failing**, not flaky; one that failed in
+/// 8. Otherwise: a test that failed in every run is **failing**, not flaky; one that failed in
 ///    some runs alone fails **intrinsically**, at that rate; one that never failed again, or
-///    whose budget ran out, is **unknown**, with what was tried.
+///    whose budget ran out, is **unknown**, with the experiments that ran.
 ///
 /// A factor is named only when the test fails significantly more often with it than without (a
 /// one-sided Fisher exact test at 2 %): the runs of both sides are counted, and the two are run
@@ -91,10 +98,15 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
       }
       trial.tried("time zone")
       if let cause = try await timeZone(trial) { return cause }
-      for _ in 0..<3 { alone.append(try await trial.run([trial.test], "alone")) }
+      for _ in 0..<2 { alone.append(try await trial.run([trial.test], "alone")) }
+      // A test that compares a Set's or a Dictionary's order fails in most processes: one run
+      // with deterministic hashing, which may pass, before it is called failing.
+      _ = try await trial.run(
+        [trial.test], Self.deterministicAlone, condition: .init(deterministicHashing: true))
       if trial.runs.allSatisfy({ !$0.passed }) { return trial.failing(alone) }
     }
-    if !hashTried, Self.varies(alone) {
+    if !hashTried, trial.runs.contains(where: \.passed), trial.runs.contains(where: { !$0.passed })
+    {
       hashTried = true
       trial.tried("hash order")
       if let cause = try await hashOrder(trial) { return cause }

@@ -20,8 +20,10 @@ struct SimulatedFlakyTest: ExperimentRunner {
     /// leave `state` (`nil`: not watched) and the other tests leave nothing.
     case sharing(partner: String, state: [String]?, failure: String)
     /// Without deterministic hashing, in the runs `seededFails` picks (by number), each failure
-    /// naming the order of the run; with it, always (`fixedFails`) or never.
-    case hashOrder(fixedFails: Bool, seededFails: @Sendable (Int) -> Bool)
+    /// naming the order of the run (unless `namesTheOrder` is false: Swift Testing's XUnit file
+    /// names no value); with it, always (`fixedFails`) or never.
+    case hashOrder(
+      fixedFails: Bool, seededFails: @Sendable (Int) -> Bool, namesTheOrder: Bool = true)
     /// When the CPU is busy.
     case load
     /// In two of every five runs, whatever the conditions.
@@ -90,9 +92,9 @@ struct SimulatedFlakyTest: ExperimentRunner {
         run.leftBehind = Dictionary(uniqueKeysWithValues: tests.map { ($0, []) })
         run.leftBehind[partner] = state
       }
-    case let .hashOrder(fixedFails, seededFails):
+    case let .hashOrder(fixedFails, seededFails, namesTheOrder):
       failed = condition.deterministicHashing ? fixedFails : seededFails(number)
-      failure = "order \(condition.deterministicHashing ? 1 : number)"
+      if namesTheOrder { failure = "order \(condition.deterministicHashing ? 1 : number)" }
     case .load: failed = condition.busy
     case .intrinsic: failed = number % 5 < 2
     case let .busyMachine(window): failed = window.contains(number)
