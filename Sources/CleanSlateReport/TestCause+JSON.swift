@@ -12,12 +12,14 @@ extension TestCause {
   /// `seed` and `passingSeed` for seed, `failingZones` and `passingZones` for time zone, `beside`
   /// and `shared` for parallel and parallelProcesses, `deterministicHashing` and `randomHashing`
   /// for hashOrder, `busy` and `quiet` for load (`{"failures":4,"runs":5}`), `alone` for
-  /// intrinsic and failing, `tried` for unknown.
+  /// intrinsic and failing, `tried` for unknown; `case`, for a parameterized test, the argument
+  /// case that failed.
   package func write(to json: inout JSONText) {
     json.raw("{\"kind\":")
     json.string(kind.rawValue)
     field("summary", summary, to: &json)
     field("reproduce", reproduce, to: &json)
+    if let testCase { field("case", testCase, to: &json) }
     if polluters.count == 1 {
       field("polluter", polluters[0], to: &json)
     } else if !polluters.isEmpty {
@@ -63,6 +65,7 @@ extension TestCause {
     passingZones = object["passingZones"] as? [String] ?? []
     beside = object["beside"] as? [String] ?? []
     shared = object["shared"] as? String
+    testCase = object["case"] as? String
     deterministicHashing = Self.rate(object["deterministicHashing"])
     randomHashing = Self.rate(object["randomHashing"])
     busy = Self.rate(object["busy"])

@@ -106,6 +106,10 @@ package struct TestCause: Sendable, Equatable {
   package var quiet: Rate?
   /// For ``Kind/intrinsic`` and ``Kind/failing``, how often it failed alone.
   package var alone: Rate?
+  /// For a parameterized test, the argument case that failed in the runs, as Swift Testing
+  /// prints its arguments (`count → 4`): the experiments from the first run where it failed on
+  /// ran that case alone, and the command that reproduces it runs that case.
+  package var testCase: String?
   /// For ``Kind/unknown``, what was tried.
   package var tried: [String] = []
   /// The runs that decided it, in order.
@@ -130,7 +134,8 @@ package struct TestCause: Sendable, Equatable {
   /// parallel tests share, and the command that reproduces it.
   package func paragraph(for test: String) -> [String] {
     let title = kind == .failing ? "Failing, not flaky" : "Why flaky"
-    return ["\(title): \(test) — \(heading)", "  \(summary)"]
+    let name = testCase.map { "\(test) (\($0))" } ?? test
+    return ["\(title): \(name) — \(heading)", "  \(summary)"]
       + (shared.map { ["  Shared: \($0)"] } ?? []) + ["  Reproduce: \(reproduce)"]
   }
 }

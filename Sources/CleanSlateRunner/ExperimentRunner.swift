@@ -48,9 +48,13 @@ package struct ExperimentCondition: Sendable, Hashable {
   /// (`SWIFT_DETERMINISTIC_HASHING=1`), so that their elements come in the same order in every
   /// run, rather than seeded per process.
   package var deterministicHashing = false
+  /// The one argument case of a parameterized test to run (`CLEANSLATE_TEST_CASE`, which the
+  /// `.cleanSlate` trait reads): the test's name, then the case's arguments in parentheses, as
+  /// `TestIdentity` describes them; every case when `nil`.
+  package var testCase: String?
 
   /// The machine's conditions: one test at a time, its seed and time zone, no added load,
-  /// hashing seeded per process.
+  /// hashing seeded per process, every argument case of a parameterized test.
   package init(
     atOnce: Bool = false, seed: UInt64? = nil, timeZone: String? = nil, busy: Bool = false,
     watchesState: Bool = false, deterministicHashing: Bool = false
@@ -82,6 +86,9 @@ package struct ExperimentRun: Sendable {
   /// list` prints it: none for a test it watched that left nothing; no entry for a test it did
   /// not watch (not a CleanSlate test).
   package var leftBehind: [String: [String]] = [:]
+  /// The argument cases of the test, a parameterized one, that failed in the run, as Swift
+  /// Testing prints their arguments, when the trace says.
+  package var failedCases: [String] = []
 
   /// A run in which the test passed or not.
   package init(

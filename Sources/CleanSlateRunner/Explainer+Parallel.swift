@@ -50,7 +50,7 @@ extension Explainer {
     var cause = TestCause(
       processes ? .parallelProcesses : .parallel,
       summary: processes
-        ? "It passes alone and in order (\(passes.rate.passes)), and fails when the tests of its run run at the same time, each in a test process of its own (\(fails.rate))\(besideText)."
+        ? "It passes alone and in order (\(passes.rate.passes)), and fails when it runs at the same time as the other tests of its run, each in a test process of its own (\(fails.rate))\(besideText)."
         : "It passes alone and in order (\(passes.rate.passes)), and fails when the tests of its process run at the same time (\(fails.rate))\(besideText).",
       reproduce: reproduce)
     cause.beside = beside

@@ -74,6 +74,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     }
     cause.runs = trial.runs
     cause.seconds = trial.elapsedSeconds
+    cause.testCase = trial.testCase
     return cause
   }
 

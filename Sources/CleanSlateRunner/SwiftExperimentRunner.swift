@@ -52,6 +52,9 @@ package struct SwiftExperimentRunner: ExperimentRunner {
       runner.variables.append(.init(name: "CLEANSLATE_SEED", value: String(seed)))
     }
     if let zone = condition.timeZone { runner.variables.append(.init(name: "TZ", value: zone)) }
+    if let testCase = condition.testCase {
+      runner.variables.append(.init(name: "CLEANSLATE_TEST_CASE", value: testCase))
+    }
     if condition.deterministicHashing {
       runner.variables.append(.init(name: "SWIFT_DETERMINISTIC_HASHING", value: "1"))
     }
@@ -75,6 +78,7 @@ package struct SwiftExperimentRunner: ExperimentRunner {
       run.seed = facts.seed(of: victim)
       run.beside = facts.beside(victim, among: tests)
       run.leftBehind = facts.leftBehind(tests)
+      run.failedCases = facts.failedCases(of: victim)
     }
     return run
   }

@@ -20,7 +20,10 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     var experiment: String?
     /// The experiments that made at least one run, in the order they began.
     var tried: [String] = []
-    var firstCommand: [String: SwiftTestInvocation] = [:]
+    var lastCommand: [String: SwiftTestInvocation] = [:]
+    /// The argument case of the test, a parameterized one, that failed first: the runs after
+    /// it run that case alone.
+    var testCase: String?
   }
 
   init(
@@ -35,6 +38,10 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
 
   /// Every run so far.
   var runs: [TestCause.Run] { log.value.runs }
+
+  /// The argument case of the test, a parameterized one, that failed first, as Swift Testing
+  /// prints its arguments; the runs after it run that case alone.
+  var testCase: String? { log.value.testCase }
 
   /// The seconds since the first run.
   var elapsedSeconds: Double {
@@ -61,6 +68,7 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     var condition = condition
     condition.seed = seed ?? condition.seed
     condition.timeZone = timeZone ?? condition.timeZone
+    condition.testCase = condition.testCase ?? testCase.map { "\(test) (\($0))" }
     let run = try await runner.run(tests, victim: test, in: condition)
     let entry = TestCause.Run(what, passed: run.passed, failure: run.failure)
     log.withLock { log in
@@ -69,9 +77,8 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
       }
       log.runs.append(entry)
       log.results.append((what, run))
-      if let command = run.command, log.firstCommand[what] == nil {
-        log.firstCommand[what] = command
-      }
+      if let command = run.command { log.lastCommand[what] = command }
+      if log.testCase == nil, !run.passed { log.testCase = run.failedCases.first }
     }
     progress(test, entry)
     return run
@@ -154,9 +161,10 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     return cause
   }
 
-  /// The command of a run of the test alone, as the machine runs it.
+  /// The command of a run of the test alone, as the machine runs it (its failing case only, once
+  /// one failed).
   var aloneCommand: String {
-    log.value.firstCommand["alone"].map { "\($0)" } ?? ""
+    log.value.lastCommand["alone"].map { "\($0)" } ?? ""
   }
 }
 

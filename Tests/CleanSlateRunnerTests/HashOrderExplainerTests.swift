@@ -1,3 +1,4 @@
+import CleanSlate
 import CleanSlateReport
 import CleanSlateRunner
 import Testing

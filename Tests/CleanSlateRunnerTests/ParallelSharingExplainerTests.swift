@@ -86,7 +86,7 @@ import Testing
     #expect(cause.heading.hasPrefix("parallel across processes, decided by "))
     #expect(
       cause.summary
-        == "It passes alone and in order (5 of 5 runs), and fails when the tests of its run run at the same time, each in a test process of its own (3 of 3 runs), beside Suite.Tests/test2."
+        == "It passes alone and in order (5 of 5 runs), and fails when it runs at the same time as the other tests of its run, each in a test process of its own (3 of 3 runs), beside Suite.Tests/test2."
     )
     #expect(
       cause.shared?.hasPrefix(

@@ -33,6 +33,8 @@ struct SimulatedFlakyTest: ExperimentRunner {
     case busyMachine(window: ClosedRange<Int>)
     /// In half the runs, at random, drawn from `seed`.
     case random(seed: UInt64)
+    /// In its argument case `failing` only (of a parameterized test), in one run of three.
+    case parameterized(failing: String)
     /// Always.
     case failing
     /// Never again.
@@ -95,6 +97,10 @@ struct SimulatedFlakyTest: ExperimentRunner {
     case let .hashOrder(fixedFails, seededFails, namesTheOrder):
       failed = condition.deterministicHashing ? fixedFails : seededFails(number)
       if namesTheOrder { failure = "order \(condition.deterministicHashing ? 1 : number)" }
+    case let .parameterized(failingCase):
+      let runsIt = condition.testCase.map { $0.hasSuffix("(\(failingCase))") } ?? true
+      failed = runsIt && number % 3 == 1
+      run.failedCases = failed ? [failingCase] : []
     case .load: failed = condition.busy
     case .intrinsic: failed = number % 5 < 2
     case let .busyMachine(window): failed = window.contains(number)
@@ -106,8 +112,10 @@ struct SimulatedFlakyTest: ExperimentRunner {
     run.passed = !failed
     run.failure = failed ? failure : nil
     run.command = SwiftTestInvocation(
-      environment: condition.deterministicHashing
-        ? [.init(name: "SWIFT_DETERMINISTIC_HASHING", value: "1")] : [],
+      environment: (condition.testCase.map { [.init(name: "CLEANSLATE_TEST_CASE", value: $0)] }
+        ?? [])
+        + (condition.deterministicHashing
+          ? [.init(name: "SWIFT_DETERMINISTIC_HASHING", value: "1")] : []),
       arguments: ["test", "--filter", tests.joined(separator: "|")])
     return run
   }
