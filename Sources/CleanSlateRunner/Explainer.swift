@@ -305,7 +305,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     var cause = TestCause(
       .load,
       summary:
-        "It fails more often when the machine is busy: \(busy) with every core held by other threads, \(quiet) without. Look for a time limit or a sleep that assumes a quiet machine.",
+        "It fails more often when the machine is busy: \(busy) with every core held by other threads, \(quiet) without. Look for a time limit or a sleep that assumes a quiet machine: await the work itself instead (track it with a WorkTracker, then try await work.waitUntilIdle()).",
       reproduce: busyCommand.map { "\($0)" } ?? "")
     cause.busy = busy
     cause.quiet = quiet
