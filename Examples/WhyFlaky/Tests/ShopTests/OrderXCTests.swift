@@ -6,7 +6,10 @@ import XCTest
 /// scheme may set it); in other processes the dictionary's keys come in another order.
 final class OrderXCTests: FixtureTestCase {
   func testOrderAsJSON() throws {
-    let order = Order(items: ["apples": 2, "bread": 1, "cheese": 1, "dates": 3])
-    XCTAssertEqual(try order.json(), #"{"apples":2,"cheese":1,"bread":1,"dates":3}"#)
+    let order = Order(items: [
+      "apples": 2, "bread": 1, "cheese": 1, "dates": 3, "eggs": 6, "figs": 4,
+    ])
+    XCTAssertEqual(
+      try order.json(), #"{"dates":3,"apples":2,"figs":4,"cheese":1,"eggs":6,"bread":1}"#)
   }
 }
