@@ -3,9 +3,11 @@ import PackageDescription
 
 // A shop whose tests hold one flaky test of each kind, in XCTest and in Swift Testing: two that
 // fail after another test (an environment variable, a static left set), one whose outcome follows
-// the run's seed, one written for Tokyo's time zone, one that fails beside another test holding
-// its port, and one that draws at random. `cleanslate test --explain` names each cause; from the
-// repository's root:
+// the run's seed, one written for Tokyo's time zone, one that compares JSON whose keys come in the
+// order of a dictionary's (hash order; in Swift Testing also one argument case of a parameterized
+// test), one that fails beside another test holding its port, one that waits a fixed time for
+// work in the background (load: it fails when the machine is busy), and one that draws at random.
+// `cleanslate test --explain` names each cause; from the repository's root:
 //
 //   CLEANSLATE_SEED=19 swift run cleanslate test --package-path Examples/WhyFlaky \
 //     --retries 2 --explain

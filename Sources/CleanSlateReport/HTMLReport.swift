@@ -116,6 +116,7 @@ package enum HTMLReport {
       html += "<dt>\(escapeHTML(test)) <span class=\"cause-\(cause.kind.rawValue)\">"
       html += "\(escapeHTML(cause.heading))</span></dt>\n"
       html += "<dd><p>\(escapeHTML(cause.summary))</p>"
+      if let shared = cause.shared { html += "<p>Shared: \(escapeHTML(shared))</p>" }
       if !cause.reproduce.isEmpty {
         html +=
           "<p class=\"note\">Reproduce:</p><pre class=\"note\">\(escapeHTML(cause.reproduce))</pre>"

@@ -10,13 +10,16 @@ extension TestCause {
   ///
   /// Each kind adds its evidence: `polluter` (or `polluters`, several) and `state` for order,
   /// `seed` and `passingSeed` for seed, `failingZones` and `passingZones` for time zone, `beside`
-  /// for parallel, `busy` and `quiet` for load (`{"failures":4,"runs":5}`), `alone` for intrinsic
-  /// and failing, `tried` for unknown.
+  /// and `shared` for parallel and parallelProcesses, `deterministicHashing` and `randomHashing`
+  /// for hashOrder, `busy` and `quiet` for load (`{"failures":4,"runs":5}`), `alone` for
+  /// intrinsic and failing, `tried` for unknown; `case`, for a parameterized test, the argument
+  /// case that failed.
   package func write(to json: inout JSONText) {
     json.raw("{\"kind\":")
     json.string(kind.rawValue)
     field("summary", summary, to: &json)
     field("reproduce", reproduce, to: &json)
+    if let testCase { field("case", testCase, to: &json) }
     if polluters.count == 1 {
       field("polluter", polluters[0], to: &json)
     } else if !polluters.isEmpty {
@@ -28,7 +31,11 @@ extension TestCause {
     if !failingZones.isEmpty { field("failingZones", failingZones, to: &json) }
     if !passingZones.isEmpty { field("passingZones", passingZones, to: &json) }
     if !beside.isEmpty { field("beside", beside, to: &json) }
-    for (name, rate) in [("busy", busy), ("quiet", quiet), ("alone", alone)] {
+    if let shared { field("shared", shared, to: &json) }
+    for (name, rate) in [
+      ("deterministicHashing", deterministicHashing), ("randomHashing", randomHashing),
+      ("busy", busy), ("quiet", quiet), ("alone", alone),
+    ] {
       guard let rate else { continue }
       json.raw(",\"\(name)\":{\"failures\":\(rate.failures),\"runs\":\(rate.runs)}")
     }
@@ -57,6 +64,10 @@ extension TestCause {
     failingZones = object["failingZones"] as? [String] ?? []
     passingZones = object["passingZones"] as? [String] ?? []
     beside = object["beside"] as? [String] ?? []
+    shared = object["shared"] as? String
+    testCase = object["case"] as? String
+    deterministicHashing = Self.rate(object["deterministicHashing"])
+    randomHashing = Self.rate(object["randomHashing"])
     busy = Self.rate(object["busy"])
     quiet = Self.rate(object["quiet"])
     alone = Self.rate(object["alone"])

@@ -10,8 +10,15 @@ package struct TestCause: Sendable, Equatable {
     case seed
     /// Its outcome follows the time zone of the machine.
     case timeZone
-    /// It passes alone and in order, and fails when the tests around it run at the same time.
+    /// It passes alone and in order, and fails when the tests around it run at the same time, in
+    /// its test process.
     case parallel
+    /// It passes alone and in order, and fails when other test processes of the suite run at the
+    /// same time (XCTest's tests under `swift test --parallel`, each in a process of its own).
+    case parallelProcesses
+    /// Its outcome follows the order of a `Set`'s or a `Dictionary`'s elements, which Swift seeds
+    /// per process: with `SWIFT_DETERMINISTIC_HASHING=1` it is the same in every run.
+    case hashOrder
     /// It fails more often when the machine's CPU is busy than when it is quiet.
     case load
     /// None of the above changes it: it fails at some rate on its own.
@@ -83,13 +90,26 @@ package struct TestCause: Sendable, Equatable {
   /// For ``Kind/timeZone``, the zones where it failed and those where it passed.
   package var failingZones: [String] = []
   package var passingZones: [String] = []
-  /// For ``Kind/parallel``, the tests that ran beside it when it failed, when the trace says.
+  /// For ``Kind/parallel`` and ``Kind/parallelProcesses``, the tests that ran beside it when it
+  /// failed, when the trace says.
   package var beside: [String] = []
+  /// For ``Kind/parallel`` and ``Kind/parallelProcesses``, what the tests share, as far as the
+  /// runs tell (what the sentinel saw, what the failure names, or that it is in memory), and how
+  /// to give each test its own.
+  package var shared: String?
+  /// For ``Kind/hashOrder``, how often it failed with `SWIFT_DETERMINISTIC_HASHING=1`, and alone
+  /// without it (hashing seeded per process).
+  package var deterministicHashing: Rate?
+  package var randomHashing: Rate?
   /// For ``Kind/load``, how often it failed with the CPU held by other threads, and without.
   package var busy: Rate?
   package var quiet: Rate?
   /// For ``Kind/intrinsic`` and ``Kind/failing``, how often it failed alone.
   package var alone: Rate?
+  /// For a parameterized test, the argument case that failed in the runs, as Swift Testing
+  /// prints its arguments (`count → 4`): the experiments from the first run where it failed on
+  /// ran that case alone, and the command that reproduces it runs that case.
+  package var testCase: String?
   /// For ``Kind/unknown``, what was tried.
   package var tried: [String] = []
   /// The runs that decided it, in order.
@@ -107,14 +127,27 @@ package struct TestCause: Sendable, Equatable {
   /// The one-line title of its paragraph: `order, decided by 6 runs in 9.1 s`.
   package var heading: String {
     let runs = "\(runs.count) run\(runs.count == 1 ? "" : "s")"
-    let label = kind == .timeZone ? "time zone" : kind.rawValue
-    return "\(label), decided by \(runs) in \(Hundredths.seconds(micros: seconds * 1e6))"
+    return "\(kind.label), decided by \(runs) in \(Hundredths.seconds(micros: seconds * 1e6))"
   }
 
-  /// The paragraph the summary prints for `test`: its heading, the cause with its evidence, and
-  /// the command that reproduces it.
+  /// The paragraph the summary prints for `test`: its heading, the cause with its evidence, what
+  /// parallel tests share, and the command that reproduces it.
   package func paragraph(for test: String) -> [String] {
     let title = kind == .failing ? "Failing, not flaky" : "Why flaky"
-    return ["\(title): \(test) — \(heading)", "  \(summary)", "  Reproduce: \(reproduce)"]
+    let name = testCase.map { "\(test) (\($0))" } ?? test
+    return ["\(title): \(name) — \(heading)", "  \(summary)"]
+      + (shared.map { ["  Shared: \($0)"] } ?? []) + ["  Reproduce: \(reproduce)"]
+  }
+}
+
+extension TestCause.Kind {
+  /// The kind in words, as a paragraph's heading names it: `time zone`, `hash order`.
+  package var label: String {
+    switch self {
+    case .timeZone: "time zone"
+    case .parallelProcesses: "parallel across processes"
+    case .hashOrder: "hash order"
+    default: rawValue
+    }
   }
 }

@@ -161,7 +161,7 @@ package enum TraceReader {
       duration: integer64(object["durationNanos"]).map { .nanoseconds($0) },
       message: object["message"] as? String, scopeID: integer(object["scopeID"]) ?? 0,
       parentScopeID: integer(object["parentScopeID"]),
-      issueCode: object["code"] as? String)
+      issueCode: object["code"] as? String, argumentCase: object["case"] as? String)
     if let at = object["at"] as? String { event.location = location(at) }
     return TimedEvent(timeMicros: time, event: event)
   }

@@ -1,3 +1,4 @@
+internal import CleanSlate
 package import CleanSlateTestProcess
 
 /// Runs some of a package's tests under a condition an experiment of `--explain` sets, and says
@@ -15,9 +16,22 @@ package protocol ExperimentRunner: Sendable {
   /// Whether the run being explained ran the tests of `test`'s process at the same time: Swift
   /// Testing's unless `--no-parallel` was given, XCTest's under `--parallel`.
   func ranAtOnce(_ test: String) -> Bool
+
+  /// Whether tests run at once beside `test` each run in a test process of their own, rather
+  /// than in one process with it: XCTest's under `swift test --parallel`, not Swift Testing's.
+  func runsAtOnceInProcessesOfTheirOwn(_ test: String) -> Bool
 }
 
-/// What an experiment changes about a run: how the tests run, the seed, the time zone, the load.
+extension ExperimentRunner {
+  /// As `swift test` runs them: XCTest's tests run at once only in processes of their own (its
+  /// `--parallel`), Swift Testing's in one process.
+  package func runsAtOnceInProcessesOfTheirOwn(_ test: String) -> Bool {
+    !SwiftTestFilter.isSwiftTesting(test)
+  }
+}
+
+/// What an experiment changes about a run: how the tests run, the seed, the time zone, the load,
+/// the hashing.
 package struct ExperimentCondition: Sendable, Hashable {
   /// Whether the tests run at the same time, as the explained run ran them, rather than one at a
   /// time in order.
@@ -30,17 +44,27 @@ package struct ExperimentCondition: Sendable, Hashable {
   package var busy = false
   /// Whether the sentinel watches what each test leaves behind (`CLEANSLATE_SENTINEL=1`).
   package var watchesState = false
+  /// Whether `Set`s and `Dictionary`s hash the same in every process
+  /// (`SWIFT_DETERMINISTIC_HASHING=1`), so that their elements come in the same order in every
+  /// run, rather than seeded per process.
+  package var deterministicHashing = false
+  /// The one argument case of a parameterized test to run (`CLEANSLATE_TEST_CASE`, which the
+  /// `.cleanSlate` trait reads): the test's name, then the case's arguments in parentheses, as
+  /// `TestIdentity` describes them; every case when `nil`.
+  package var testCase: String?
 
-  /// The machine's conditions: one test at a time, its seed and time zone, no added load.
+  /// The machine's conditions: one test at a time, its seed and time zone, no added load,
+  /// hashing seeded per process, every argument case of a parameterized test.
   package init(
     atOnce: Bool = false, seed: UInt64? = nil, timeZone: String? = nil, busy: Bool = false,
-    watchesState: Bool = false
+    watchesState: Bool = false, deterministicHashing: Bool = false
   ) {
     self.atOnce = atOnce
     self.seed = seed
     self.timeZone = timeZone
     self.busy = busy
     self.watchesState = watchesState
+    self.deterministicHashing = deterministicHashing
   }
 }
 
@@ -62,6 +86,9 @@ package struct ExperimentRun: Sendable {
   /// list` prints it: none for a test it watched that left nothing; no entry for a test it did
   /// not watch (not a CleanSlate test).
   package var leftBehind: [String: [String]] = [:]
+  /// The argument cases of the test, a parameterized one, that failed in the run, as Swift
+  /// Testing prints their arguments, when the trace says.
+  package var failedCases: [String] = []
 
   /// A run in which the test passed or not.
   package init(

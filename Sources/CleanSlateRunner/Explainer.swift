@@ -10,20 +10,27 @@ import Foundation
 ///    with which seed, comes from the runs' traces.
 /// 2. **Seed**, when it drew from `.seededRandom`: one seed after another until one fails and one
 ///    passes.
-/// 3. **Time zone**, when it failed in every run alone: once in the machine's zone (it must fail
-///    there again), then once in each of a few others, until some fail and others pass.
-/// 4. **Order**, when it passed every run alone: after the earlier tests of its process, one at a
+/// 3. **Hash order**, first when it failed in every run alone but not the same way, else once its
+///    outcome varied from run to run: with `SWIFT_DETERMINISTIC_HASHING=1`, each run followed by
+///    one without, until the outcome with it is constant and differs from the outcome without.
+/// 4. **Time zone**, when it failed in every run alone: once in the machine's zone (it must fail
+///    there again), then once in each of a few others, until some fail and others pass. Then it
+///    runs twice more alone, and once with deterministic hashing (a test comparing a `Set`'s order
+///    fails in most processes, and may pass with it), before it is called failing.
+/// 5. **Order**, when it passed every run alone: after the earlier tests of its process, one at a
 ///    time. When it fails there, ``Bisection`` finds the polluters; the sentinel watches those
 ///    runs (in warn mode) and names the state they leave.
-/// 5. **Parallel**, when it passed alone and in order and the run being explained ran its
+/// 6. **Parallel**, when it passed alone and in order and the run being explained ran its
 ///    process's tests at the same time: with them at once, three times, and in order once more.
 ///    The tests that ran beside it (from the traces) are narrowed to those of its suite when they
-///    alone make it fail.
-/// 6. **Load**: four runs alone with every core held busy by threads of `cleanslate`, interleaved
+///    alone make it fail; what they share comes from the sentinel, which watches the runs at once,
+///    or from the failure. Tests that run at once each in a process of their own (XCTest's under
+///    `--parallel`) are **parallel across processes**.
+/// 7. **Load**: four runs alone with every core held busy by threads of `cleanslate`, interleaved
 ///    with four without, so that load from other processes falls on both alike.
-/// 7. Otherwise: a test that failed in every run is **failing**, not flaky; one that failed in
+/// 8. Otherwise: a test that failed in every run is **failing**, not flaky; one that failed in
 ///    some runs alone fails **intrinsically**, at that rate; one that never failed again, or
-///    whose budget ran out, is **unknown**, with what was tried.
+///    whose budget ran out, is **unknown**, with the experiments that ran.
 ///
 /// A factor is named only when the test fails significantly more often with it than without (a
 /// one-sided Fisher exact test at 2 %): the runs of both sides are counted, and the two are run
@@ -67,6 +74,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     }
     cause.runs = trial.runs
     cause.seconds = trial.elapsedSeconds
+    cause.testCase = trial.testCase
     return cause
   }
 
@@ -81,11 +89,28 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
       if let cause = try await seed(trial, alone: alone) { return cause }
     }
     let aloneFailures = alone.count(where: { !$0.passed })
+    var hashTried = false
     if aloneFailures == alone.count {
+      // Failures that differ from run to run: what it compared came out differently.
+      if Set(alone.compactMap(\.failure)).count > 1 {
+        hashTried = true
+        trial.tried("hash order")
+        if let cause = try await hashOrder(trial) { return cause }
+      }
       trial.tried("time zone")
       if let cause = try await timeZone(trial) { return cause }
-      for _ in 0..<3 { alone.append(try await trial.run([trial.test], "alone")) }
+      for _ in 0..<2 { alone.append(try await trial.run([trial.test], "alone")) }
+      // A test that compares a Set's or a Dictionary's order fails in most processes: one run
+      // with deterministic hashing, which may pass, before it is called failing.
+      _ = try await trial.run(
+        [trial.test], Self.deterministicAlone, condition: .init(deterministicHashing: true))
       if trial.runs.allSatisfy({ !$0.passed }) { return trial.failing(alone) }
+    }
+    if !hashTried, trial.runs.contains(where: \.passed), trial.runs.contains(where: { !$0.passed })
+    {
+      hashTried = true
+      trial.tried("hash order")
+      if let cause = try await hashOrder(trial) { return cause }
     }
     if aloneFailures == 0 {
       if !earlier.isEmpty {
@@ -107,6 +132,10 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     let rate = TestCause.Rate(
       failures: alone.count(where: { !$0.passed }) + quiet.failures,
       runs: alone.count + quiet.runs)
+    if !hashTried, rate.failures > 0, rate.failures < rate.runs {
+      trial.tried("hash order")
+      if let cause = try await hashOrder(trial) { return cause }
+    }
     guard rate.failures > 0 else {
       let others = trial.rate { !$0.passed }
       return trial.unknown(
@@ -249,54 +278,6 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     return items.isEmpty ? "in memory; the sentinel sees no change" : items.joined(separator: "; ")
   }
 
-  // MARK: - Parallel
-
-  /// The parallel experiment: `nil` unless the test fails with the tests of its process at once
-  /// significantly more often than alone and with them in order.
-  private func parallel(_ trial: Trial<Runner>, together: [String]) async throws -> TestCause? {
-    let atOnce = "with the \(Self.count(together.count, "test")) of its process at once"
-    let inOrder = "with the \(Self.count(together.count, "test")) of its process in order"
-    var failed: [ExperimentRun] = []
-    for _ in 0..<3 {
-      let run = try await trial.run(together, atOnce, condition: .init(atOnce: true))
-      if !run.passed { failed.append(run) }
-    }
-    guard !failed.isEmpty else { return nil }
-    _ = try await trial.run(together, inOrder)
-    // Every run one test at a time (alone, after the earlier tests, in order) counts on the other
-    // side.
-    var fails = Arm(together, atOnce, .init(atOnce: true), rate: trial.rate(of: atOnce))
-    var passes = Arm(together, inOrder, .init(), rate: trial.rate { $0.what != atOnce })
-    guard try await significant(trial, &fails, &passes) else { return nil }
-    failed = trial.failedRuns(of: atOnce)
-    var beside = together.filter { test in failed.contains { $0.beside.contains(test) } }
-    var reproduce = trial.command(of: atOnce)
-    // The tests of its own suite that ran beside it, when they alone make it fail.
-    let mates = beside.filter { Self.suite(of: $0) == Self.suite(of: trial.test) }
-    if !mates.isEmpty, mates.count < beside.count {
-      let run = try await trial.run(
-        together.filter { mates.contains($0) || $0 == trial.test },
-        "at once with \(Self.list(mates))", condition: .init(atOnce: true))
-      if !run.passed {
-        beside = mates
-        reproduce = run.command.map { "\($0)" } ?? reproduce
-      }
-    }
-    let besideText = beside.isEmpty ? "" : ", beside \(Self.list(beside))"
-    var cause = TestCause(
-      .parallel,
-      summary:
-        "It passes alone and in order (\(passes.rate.passes)), and fails when the tests of its process run at the same time (\(fails.rate))\(besideText).",
-      reproduce: reproduce)
-    cause.beside = beside
-    return cause
-  }
-
-  /// `Module.Suite` of `Module.Suite/test()`.
-  private static func suite(of test: String) -> Substring {
-    test[..<(test.lastIndex(of: "/") ?? test.endIndex)]
-  }
-
   // MARK: - Load
 
   /// The load experiment: runs alone, busy and quiet in turn; load when it fails significantly
@@ -324,7 +305,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     var cause = TestCause(
       .load,
       summary:
-        "It fails more often when the machine is busy: \(busy) with every core held by other threads, \(quiet) without. Look for a time limit or a sleep that assumes a quiet machine.",
+        "It fails more often when the machine is busy: \(busy) with every core held by other threads, \(quiet) without. Look for a time limit or a sleep that assumes a quiet machine: await the work itself instead (track it with a WorkTracker, then try await work.waitUntilIdle()).",
       reproduce: busyCommand.map { "\($0)" } ?? "")
     cause.busy = busy
     cause.quiet = quiet
@@ -335,7 +316,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
 
   /// The largest chance that failures fall as they did between two conditions while neither
   /// makes a difference, for a condition to be named as the cause.
-  static var significance: Double { 0.02 }
+  package static var significance: Double { 0.02 }
 
   /// Runs of one condition, with the test's rate in them so far.
   struct Arm {
@@ -356,7 +337,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
 
   /// Whether the test fails significantly more often in `fails` than in `passes` (a one-sided
   /// Fisher exact test), running each once more in turn, up to `pairs` times, until it does.
-  private func significant(
+  func significant(
     _ trial: Trial<Runner>, _ fails: inout Arm, _ passes: inout Arm, pairs: Int = 3
   ) async throws -> Bool {
     var left = pairs

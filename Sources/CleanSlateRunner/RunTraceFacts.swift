@@ -44,6 +44,26 @@ struct RunTraceFacts {
     return tests.filter { overlapping.contains(RunOrder.key($0)) }
   }
 
+  /// The argument cases of `victim`, a parameterized test, that failed, in the order they began.
+  func failedCases(of victim: String) -> [String] {
+    let key = RunOrder.key(victim)
+    var cases: [String] = []
+    for process in log.processes {
+      var began: [Int: String] = [:]
+      for timed in process.events
+      where timed.event.scope == .test && RunOrder.key(timed.event.scopeName) == key {
+        if timed.event.phase == .scopeBegin, let argumentCase = timed.event.argumentCase {
+          began[timed.event.scopeID] = argumentCase
+        } else if timed.event.phase == .scopeEnd, timed.event.outcome == .failed,
+          let argumentCase = began[timed.event.scopeID], !cases.contains(argumentCase)
+        {
+          cases.append(argumentCase)
+        }
+      }
+    }
+    return cases
+  }
+
   /// What the sentinel saw each of `tests` leave behind, for those the trace shows running.
   func leftBehind(_ tests: [String]) -> [String: [String]] {
     let ran = Set(testSpans().map(\.key))

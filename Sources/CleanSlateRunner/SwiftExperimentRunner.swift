@@ -61,6 +61,12 @@ package struct SwiftExperimentRunner: ExperimentRunner {
       runner.variables.append(.init(name: "CLEANSLATE_SEED", value: String(seed)))
     }
     if let zone = condition.timeZone { runner.variables.append(.init(name: "TZ", value: zone)) }
+    if let testCase = condition.testCase {
+      runner.variables.append(.init(name: "CLEANSLATE_TEST_CASE", value: testCase))
+    }
+    if condition.deterministicHashing {
+      runner.variables.append(.init(name: "SWIFT_DETERMINISTIC_HASHING", value: "1"))
+    }
     let outcome: TestRunOutcome
     do {
       outcome =
@@ -81,6 +87,7 @@ package struct SwiftExperimentRunner: ExperimentRunner {
       run.seed = facts.seed(of: victim)
       run.beside = facts.beside(victim, among: tests)
       run.leftBehind = facts.leftBehind(tests)
+      run.failedCases = facts.failedCases(of: victim)
     }
     return run
   }

@@ -16,8 +16,14 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
   private struct Log {
     var runs: [TestCause.Run] = []
     var results: [(what: String, run: ExperimentRun)] = []
+    /// The experiment under way.
+    var experiment: String?
+    /// The experiments that made at least one run, in the order they began.
     var tried: [String] = []
-    var firstCommand: [String: SwiftTestInvocation] = [:]
+    var lastCommand: [String: SwiftTestInvocation] = [:]
+    /// The argument case of the test, a parameterized one, that failed first: the runs after
+    /// it run that case alone.
+    var testCase: String?
   }
 
   init(
@@ -33,16 +39,24 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
   /// Every run so far.
   var runs: [TestCause.Run] { log.value.runs }
 
+  /// The argument case of the test, a parameterized one, that failed first, as Swift Testing
+  /// prints its arguments; the runs after it run that case alone.
+  var testCase: String? { log.value.testCase }
+
   /// The seconds since the first run.
   var elapsedSeconds: Double {
     let (seconds, attoseconds) = (ContinuousClock.now - started).components
     return Double(seconds) + Double(attoseconds) / 1e18
   }
 
-  /// Notes that an experiment started.
+  /// Notes that an experiment started: the runs from now on are its runs. It counts as tried
+  /// once it has made one.
   func tried(_ experiment: String) {
-    log.withLock { $0.tried.append(experiment) }
+    log.withLock { $0.experiment = experiment }
   }
+
+  /// The experiments that made at least one run, in the order they began.
+  var tried: [String] { log.value.tried }
 
   /// Runs `tests` under `condition`, or under the machine's with `seed` or `timeZone`; throws
   /// ``OutOfBudget`` instead once the budget is spent.
@@ -54,14 +68,17 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     var condition = condition
     condition.seed = seed ?? condition.seed
     condition.timeZone = timeZone ?? condition.timeZone
+    condition.testCase = condition.testCase ?? testCase.map { "\(test) (\($0))" }
     let run = try await runner.run(tests, victim: test, in: condition)
     let entry = TestCause.Run(what, passed: run.passed, failure: run.failure)
     log.withLock { log in
+      if let experiment = log.experiment, !log.tried.contains(experiment) {
+        log.tried.append(experiment)
+      }
       log.runs.append(entry)
       log.results.append((what, run))
-      if let command = run.command, log.firstCommand[what] == nil {
-        log.firstCommand[what] = command
-      }
+      if let command = run.command { log.lastCommand[what] = command }
+      if log.testCase == nil, !run.passed { log.testCase = run.failedCases.first }
     }
     progress(test, entry)
     return run
@@ -106,10 +123,11 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
       ? ", the same way: \(failures.first!)"
       : failures.isEmpty ? "" : ", as: \(failures.sorted()[0])"
     let count = runs.count
-    let tried = log.value.tried
+    let tried = tried
     let conditions =
       ["alone"] + (tried.contains("time zone") ? ["in every time zone tried"] : [])
       + (tried.contains("seed") ? ["with every seed tried"] : [])
+      + (tried.contains("hash order") ? ["with deterministic hashing"] : [])
     var cause = TestCause(
       .failing,
       summary:
@@ -121,7 +139,7 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
 
   /// It fails alone at `rate`, whatever the factors tried.
   func intrinsic(_ rate: TestCause.Rate) -> TestCause {
-    let factors = log.value.tried.filter { $0 != "alone" }
+    let factors = tried.filter { $0 != "alone" }
     var cause = TestCause(
       .intrinsic,
       summary:
@@ -131,9 +149,9 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     return cause
   }
 
-  /// No experiment decided: `why`, and what was tried.
+  /// No experiment decided: `why`, and the experiments that ran.
   func unknown(_ why: String) -> TestCause {
-    let tried = log.value.tried
+    let tried = tried
     var cause = TestCause(
       .unknown,
       summary:
@@ -143,9 +161,10 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     return cause
   }
 
-  /// The command of a run of the test alone, as the machine runs it.
-  private var aloneCommand: String {
-    log.value.firstCommand["alone"].map { "\($0)" } ?? ""
+  /// The command of a run of the test alone, as the machine runs it (its failing case only, once
+  /// one failed).
+  var aloneCommand: String {
+    log.value.lastCommand["alone"].map { "\($0)" } ?? ""
   }
 }
 

@@ -57,6 +57,7 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
     guard test.isSuite || testCase != nil else {
       return try await FailureTracking.observing(test, function)
     }
+    guard try SelectedCase.runs(test, testCase) else { return }
     // Nothing is built before the test's own task starts: what a case's task allocates stays
     // allocated until its whole test function ends.
     try await ScopeRuntime.inOwnTask(if: !test.isSuite) {

@@ -59,6 +59,26 @@ import Testing
     #expect(read.location?.description == "M/F.swift:4")
   }
 
+  @Test func theArgumentCaseOfATestScopeIsReadBack() async throws {
+    // Given the beginning of one argument case of a parameterized test, written by the writer
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cleanslate-case-\(UUID().uuidString).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let writer = TraceJSONLinesWriter(path: path, runID: "case")
+    writer.observe(
+      LifecycleEvent(
+        phase: .scopeBegin, scope: .test, scopeName: "Suite/items(count:)", scopeID: 3,
+        argumentCase: "count → 4"))
+    writer.flush()
+
+    // When it is read back
+    let read = try #require(try TraceReader.read([path]).processes.first?.events.first?.event)
+
+    // Then the case is there, as written
+    #expect(read.argumentCase == "count → 4")
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#""case":"count → 4""#))
+  }
+
   @Test func filesOfSeveralProcessesAreMergedAndInterleavedLinesSortedOut() async throws {
     // Given two processes appending to one file, and a third process in a second file
     let first = SampleTrace(pid: 100)

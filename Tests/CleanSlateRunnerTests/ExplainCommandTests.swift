@@ -136,11 +136,48 @@ import Testing
         "  It passes alone and in order (5 of 5 runs), and fails when the tests of its process run at the same time ("
       ), "\(text)")
     #expect(parallel.hasSuffix(" runs), beside ShopTests.ShopSuites/Ports/holdsThePort()."))
+    // (what they share: the port the failure names)
+    #expect(
+      run.lines.contains(
+        "  Shared: the port 23812 (127.0.0.1:23812), which its failure names. Give each test a port of its own: listen on port 0 and use the port the system chose."
+      ), "\(text)")
     #expect(
       text.contains(
         "Why flaky: ShopTests.ShopSuites/Receipts/receiptShowsTheLocalTime() — time zone, "))
     #expect(text.contains("Why flaky: ShopTests.ShopSuites/Ports/listensOnThePort() — parallel, "))
     #expect(!text.contains("Why flaky: ShopTests.ShopSuites/Ports/holdsThePort()"))
+    #expect(run.leftBehind.isEmpty, "\(run.leftBehind)")
+  }
+
+  @Test func hashOrderIsNamedWithTheArgumentCaseThatFails() async throws {
+    // When the order tests (JSON whose keys come in a dictionary's order) run, explained
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cleanslate-explain-hash-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let json = directory.appendingPathComponent("summary.json").path
+    let run = try await cleanslateTest([
+      "--skip-build", "--filter", "OrderXCTests|ShopSuites/Orders/firstItemsAsJSON",
+      "--retries", "2", "--explain", "--explain-budget", "600", "--summary-json", json,
+    ])
+
+    // Then each is hash order, the parameterized one in its case count → 6, reproduced with
+    // that case alone
+    let text = run.outcome.standardOutput
+    #expect(
+      text.contains("Why flaky: ShopTests.OrderXCTests/testOrderAsJSON — hash order, "), "\(text)")
+    #expect(
+      text.contains(
+        "Why flaky: ShopTests.ShopSuites/Orders/firstItemsAsJSON(count:) (count → 6) — hash order, "
+      ))
+    #expect(
+      text.contains(
+        "CLEANSLATE_TEST_CASE='ShopTests.ShopSuites/Orders/firstItemsAsJSON(count:) (count → 6)' swift test "
+      ))
+    let summary = try String(contentsOfFile: json, encoding: .utf8)
+    #expect(summary.contains(#""cause":{"kind":"hashOrder","#))
+    #expect(summary.contains(#""case":"count → 6""#))
+    #expect(summary.contains(#""deterministicHashing":{"failures":0,"#))
     #expect(run.leftBehind.isEmpty, "\(run.leftBehind)")
   }
 
@@ -177,7 +214,7 @@ import Testing
     ),
     (
       ["--explain", "--filter", "ShopTests.NoSuchTests/testNothing"],
-      "--filter 'ShopTests.NoSuchTests/testNothing' matches none of the 22 tests swift test list prints"
+      "--filter 'ShopTests.NoSuchTests/testNothing' matches none of the 27 tests swift test list prints"
     ),
   ])
   func badInputIsAClearErrorAndLeavesNothingBehind(

@@ -96,4 +96,53 @@ import Testing
         #"<pre class="note">CLEANSLATE_SENTINEL=1 swift test --skip-build --no-parallel --filter &#39;^(Tests\.A/testSets|Tests\.A/testReads)$&#39;</pre>"#
       ))
   }
+
+  /// A cause of each new kind, with its evidence, read back from the JSON as it was written.
+  private static var newCauses: [TestCause] {
+    var hash = TestCause(
+      .hashOrder, summary: "Its outcome follows …", reproduce: "while x; do :; done")
+    hash.deterministicHashing = .init(failures: 0, runs: 3)
+    hash.randomHashing = .init(failures: 7, runs: 7)
+    hash.testCase = "count → 4"
+    var processes = TestCause(.parallelProcesses, summary: "It passes alone …", reproduce: "y")
+    processes.beside = ["Tests.A/testHolds"]
+    processes.shared = "the port 23811 (127.0.0.1:23811), which its failure names. Give …"
+    return [hash, processes]
+  }
+
+  @Test func everyNewKindIsInTheJSONJUnitAndTheReport() throws {
+    // Given a hash-order cause of one argument case, and a parallel cause across processes
+    let records = Self.newCauses.enumerated().map { index, cause in
+      TestRecord(
+        name: "Tests.A/test\(index)",
+        attempts: [.init(repetition: 1, result: .init(.failed, seconds: 1, failure: "x"))],
+        cause: cause)
+    }
+
+    // When the run writes its JSON summary, JUnit and the report
+    let json = SummaryJSON.text(records)
+    let xml = JUnitReport.xml(records)
+    let page = HTMLReport.render(
+      LifecycleReport(TraceLog()),
+      explained: records.map { ($0.name, $0.cause!) })
+
+    // Then each kind, with its evidence, is in each
+    #expect(json.contains(#""cause":{"kind":"hashOrder","#))
+    #expect(
+      json.contains(
+        #""case":"count → 4","deterministicHashing":{"failures":0,"runs":3},"randomHashing":{"failures":7,"runs":7}"#
+      ), "\(json)")
+    #expect(json.contains(#""beside":["Tests.A/testHolds"],"shared":"the port 23811"#))
+    let read = try #require(TestCause.explained(inSummary: Data(json.utf8)))
+    #expect(read.map(\.cause.kind) == [.hashOrder, .parallelProcesses])
+    #expect(read[0].cause.testCase == "count → 4")
+    #expect(read[0].cause.deterministicHashing == .init(failures: 0, runs: 3))
+    #expect(read[1].cause.shared == Self.newCauses[1].shared)
+    #expect(xml.contains(#"<property name="cleanslate.cause" value="hashOrder"/>"#))
+    #expect(xml.contains(#"<property name="cleanslate.cause" value="parallelProcesses"/>"#))
+    #expect(xml.contains("Why flaky: Tests.A/test0 (count → 4) — hash order, decided by 0 runs"))
+    #expect(xml.contains("  Shared: the port 23811 (127.0.0.1:23811), which its failure names."))
+    #expect(page.contains(#"<span class="cause-parallelProcesses">parallel across processes, "#))
+    #expect(page.contains("<p>Shared: the port 23811 (127.0.0.1:23811), which its failure names."))
+  }
 }

@@ -166,6 +166,24 @@ import Testing
     #expect(outOfTime.summary.hasPrefix("The budget of 0 s ran out before an experiment decided."))
   }
 
+  @Test func theUnknownLineNamesOnlyTheExperimentsThatMadeARun() async throws {
+    // Given a test that never fails again, whose third run takes longer than the budget left
+    var slow = SimulatedFlakyTest(reason: .never)
+    slow.duration = .seconds(1)
+    slow.slowFrom = 3
+
+    // When it is explained, the budget running out after three runs alone
+    let cause = try await explain(slow, budget: .milliseconds(500))
+
+    // Then the experiments tried are those that ran: alone, not the order experiment that was
+    // to come next
+    #expect(cause.kind == .unknown)
+    #expect(cause.tried == ["alone"])
+    #expect(
+      cause.summary
+        == "The budget of 0 s ran out before an experiment decided. Tried: alone, in 3 runs.")
+  }
+
   @Test(arguments: [
     (4, 4, 0, 4, true), (3, 4, 0, 4, false), (4, 4, 4, 4, false), (2, 4, 2, 4, false),
   ])

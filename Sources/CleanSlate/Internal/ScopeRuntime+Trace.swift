@@ -18,7 +18,8 @@ extension ScopeRuntime {
     since start: ContinuousClock.Instant? = nil,
     message: String? = nil,
     location: CodeLocation? = nil,
-    issueCode: String? = nil
+    issueCode: String? = nil,
+    argumentCase: String? = nil
   ) {
     #if !CLEANSLATE_TRACE_COMPILED_OUT
       let keeps = record.keepsOutline && TraceOutlineWriter.prints(phase)
@@ -31,7 +32,7 @@ extension ScopeRuntime {
             testName: testName ?? self.testName, outcome: outcome, duration: duration,
             message: message, scopeID: record.id,
             parentScopeID: phase == .scopeBegin ? parent?.record.id : nil, location: location,
-            issueCode: issueCode))
+            issueCode: issueCode, argumentCase: argumentCase))
       }
       if keeps {
         // The outline prints the location of an issue or a note only.

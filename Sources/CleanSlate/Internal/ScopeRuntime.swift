@@ -83,7 +83,10 @@ package final class ScopeRuntime: Sendable {
     record = ScopeRecord(observed: self.observer != nil, keepsOutline: kind == .test)
     began = .now
     LiveObjects.made(.scope)
-    emit(.scopeBegin)
+    // A parameterized test's case, in the trace only: reading its arguments costs a reflection.
+    emit(
+      .scopeBegin,
+      argumentCase: kind == .test && record.isObserved ? identity?().argumentCase : nil)
     if kind == .test { RunningTests.began(self) }
   }
 

@@ -80,6 +80,9 @@ public struct LifecycleEvent: Sendable, Hashable {
   /// For an issue that CleanSlate found, its ``CleanSlateError/Code`` (`objectLeaked`,
   /// `workOutlivedTest`, …).
   public var issueCode: String?
+  /// On the ``Phase/scopeBegin`` event of one argument case of a parameterized test, the case's
+  /// arguments as Swift Testing prints them (``TestIdentity/argumentCase``): `count → 4`.
+  public var argumentCase: String?
 
   /// Creates an event.
   public init(
@@ -94,7 +97,8 @@ public struct LifecycleEvent: Sendable, Hashable {
     scopeID: Int = 0,
     parentScopeID: Int? = nil,
     location: CodeLocation? = nil,
-    issueCode: String? = nil
+    issueCode: String? = nil,
+    argumentCase: String? = nil
   ) {
     self.phase = phase
     self.scope = scope
@@ -108,5 +112,6 @@ public struct LifecycleEvent: Sendable, Hashable {
     self.parentScopeID = parentScopeID
     self.location = location
     self.issueCode = issueCode
+    self.argumentCase = argumentCase
   }
 }

@@ -155,6 +155,7 @@ public final class TraceJSONLinesWriter: LifecycleObserver {
     if let test = event.testName { capacity += JSONLineEncoder.size(of: test) }
     if let message = event.message { capacity += JSONLineEncoder.size(of: message) }
     if let code = event.issueCode { capacity += JSONLineEncoder.size(of: code) }
+    if let argumentCase = event.argumentCase { capacity += JSONLineEncoder.size(of: argumentCase) }
     return capacity
   }
 
@@ -180,6 +181,7 @@ public final class TraceJSONLinesWriter: LifecycleObserver {
     }
     if let location = event.location { line.field("at", location) }
     if let code = event.issueCode { line.field("code", code) }
+    if let argumentCase = event.argumentCase { line.field("case", argumentCase) }
     if let message = event.message { line.field("message", message) }
   }
 

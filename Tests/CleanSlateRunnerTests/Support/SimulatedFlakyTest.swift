@@ -16,6 +16,14 @@ struct SimulatedFlakyTest: ExperimentRunner {
     case timeZone(passing: Set<String>)
     /// When run at once with `partner`.
     case parallel(partner: String)
+    /// When run at once with `partner`, with `failure`; the sentinel, watching, saw `partner`
+    /// leave `state` (`nil`: not watched) and the other tests leave nothing.
+    case sharing(partner: String, state: [String]?, failure: String)
+    /// Without deterministic hashing, in the runs `seededFails` picks (by number), each failure
+    /// naming the order of the run (unless `namesTheOrder` is false: Swift Testing's XUnit file
+    /// names no value); with it, always (`fixedFails`) or never.
+    case hashOrder(
+      fixedFails: Bool, seededFails: @Sendable (Int) -> Bool, namesTheOrder: Bool = true)
     /// When the CPU is busy.
     case load
     /// In two of every five runs, whatever the conditions.
@@ -25,6 +33,8 @@ struct SimulatedFlakyTest: ExperimentRunner {
     case busyMachine(window: ClosedRange<Int>)
     /// In half the runs, at random, drawn from `seed`.
     case random(seed: UInt64)
+    /// In its argument case `failing` only (of a parameterized test), in one run of three.
+    case parameterized(failing: String)
     /// Always.
     case failing
     /// Never again.
@@ -39,10 +49,15 @@ struct SimulatedFlakyTest: ExperimentRunner {
   var atOnce = true
   /// Every run: its tests and condition.
   let runs = Locked<[(tests: [String], condition: ExperimentCondition)]>([])
-  /// How long a run takes.
+  /// How long a run takes, from run `slowFrom` on (by number, from 1).
   var duration: Duration = .zero
+  var slowFrom = 1
+  /// Whether tests run at once each run in a process of its own.
+  var inProcessesOfTheirOwn = false
 
   func ranAtOnce(_ test: String) -> Bool { atOnce }
+
+  func runsAtOnceInProcessesOfTheirOwn(_ test: String) -> Bool { inProcessesOfTheirOwn }
 
   func run(
     _ tests: [String], victim: String, in condition: ExperimentCondition
@@ -51,8 +66,9 @@ struct SimulatedFlakyTest: ExperimentRunner {
       runs.append((tests, condition))
       return runs.count
     }
-    if duration > .zero { try await Task.sleep(for: duration) }
+    if duration > .zero, number >= slowFrom { try await Task.sleep(for: duration) }
     let failed: Bool
+    var failure = "boom"
     var run = ExperimentRun(passed: true)
     switch reason {
     case let .order(polluter, state):
@@ -70,6 +86,21 @@ struct SimulatedFlakyTest: ExperimentRunner {
     case let .parallel(partner):
       failed = condition.atOnce && tests.contains(partner)
       run.beside = condition.atOnce ? [partner] : []
+    case let .sharing(partner, state, message):
+      failed = condition.atOnce && tests.contains(partner)
+      failure = message
+      run.beside = condition.atOnce ? [partner] : []
+      if let state, condition.watchesState {
+        run.leftBehind = Dictionary(uniqueKeysWithValues: tests.map { ($0, []) })
+        run.leftBehind[partner] = state
+      }
+    case let .hashOrder(fixedFails, seededFails, namesTheOrder):
+      failed = condition.deterministicHashing ? fixedFails : seededFails(number)
+      if namesTheOrder { failure = "order \(condition.deterministicHashing ? 1 : number)" }
+    case let .parameterized(failingCase):
+      let runsIt = condition.testCase.map { $0.hasSuffix("(\(failingCase))") } ?? true
+      failed = runsIt && number % 3 == 1
+      run.failedCases = failed ? [failingCase] : []
     case .load: failed = condition.busy
     case .intrinsic: failed = number % 5 < 2
     case let .busyMachine(window): failed = window.contains(number)
@@ -79,9 +110,13 @@ struct SimulatedFlakyTest: ExperimentRunner {
     case .never: failed = false
     }
     run.passed = !failed
-    run.failure = failed ? "boom" : nil
+    run.failure = failed ? failure : nil
     run.command = SwiftTestInvocation(
-      environment: [], arguments: ["test", "--filter", tests.joined(separator: "|")])
+      environment: (condition.testCase.map { [.init(name: "CLEANSLATE_TEST_CASE", value: $0)] }
+        ?? [])
+        + (condition.deterministicHashing
+          ? [.init(name: "SWIFT_DETERMINISTIC_HASHING", value: "1")] : []),
+      arguments: ["test", "--filter", tests.joined(separator: "|")])
     return run
   }
 }

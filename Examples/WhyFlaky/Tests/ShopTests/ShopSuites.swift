@@ -63,6 +63,39 @@ enum ShopSuites {
     }
   }
 
+  /// Hash order: the expected JSON is one order of the dictionary's keys.
+  @Suite(.cleanSlate) struct Orders {
+    @Test func orderAsJSON() throws {
+      let order = Order(items: [
+        "apples": 2, "bread": 1, "cheese": 1, "dates": 3, "eggs": 6, "figs": 4,
+      ])
+      #expect(try order.json() == #"{"dates":3,"apples":2,"figs":4,"cheese":1,"eggs":6,"bread":1}"#)
+    }
+
+    /// One argument case is flaky: one item has one order, six have 720.
+    @Test(arguments: [1, 6]) func firstItemsAsJSON(count: Int) throws {
+      let names = ["apples", "bread", "cheese", "dates", "eggs", "figs"].prefix(count)
+      let order = Order(
+        items: ["apples": 2, "bread": 1, "cheese": 1, "dates": 3, "eggs": 6, "figs": 4].filter {
+          names.contains($0.key)
+        })
+      let expected = [
+        1: #"{"apples":2}"#, 6: #"{"dates":3,"apples":2,"figs":4,"cheese":1,"eggs":6,"bread":1}"#,
+      ]
+      #expect(try order.json() == expected[count])
+    }
+  }
+
+  /// Load: a fixed wait for work in the background.
+  @Suite(.cleanSlate) struct Catalogue {
+    @Test func catalogueIsIndexed() async throws {
+      let index = CatalogueIndex()
+      index.startBuilding()
+      try await Task.sleep(for: .milliseconds(300))
+      #expect(index.isBuilt, "the index is not built yet")
+    }
+  }
+
   /// Intrinsic: an unseeded draw.
   @Suite(.cleanSlate) struct Coupons {
     @Test func couponGivesADiscount() {

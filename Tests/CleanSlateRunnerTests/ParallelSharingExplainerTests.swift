@@ -1,0 +1,106 @@
+import CleanSlate
+import CleanSlateReport
+import CleanSlateRunner
+import Testing
+
+/// What `--explain`'s parallel experiment says tests share: what the sentinel saw them leave,
+/// else the port or path the failure names, else that it is in memory; and, when the tests ran
+/// at once each in a process of its own, that they fail across processes.
+@Suite struct ParallelSharingExplainerTests {
+  private func explain(_ runner: SimulatedFlakyTest) async throws -> TestCause {
+    var explainer = Explainer(runner: runner, budget: .seconds(60))
+    explainer.machineZone = "UTC"
+    return try await explainer.explain(
+      SimulatedFlakyTest.victim, earlier: SimulatedFlakyTest.earlier,
+      together: SimulatedFlakyTest.earlier + [SimulatedFlakyTest.victim])
+  }
+
+  @Test func whatTheSentinelSawThePartnerLeaveIsWhatTheyShare() async throws {
+    // Given a test that fails beside another, which leaves a file at a fixed path
+    let runner = SimulatedFlakyTest(
+      reason: .sharing(
+        partner: "Suite.Tests/test2",
+        state: [
+          "Test 'Tests.test2' left 1 file created or removed:\n    + /tmp/shop.lock (created)"
+        ],
+        failure: "file exists"))
+
+    // When it is explained
+    let cause = try await explain(runner)
+
+    // Then the file is what they share, with the advice to give each test a directory
+    #expect(cause.kind == .parallel)
+    #expect(
+      cause.shared
+        == "what the sentinel saw them leave: + /tmp/shop.lock (created). Give each test a directory of its own: try await use(.temporaryDirectory)."
+    )
+    #expect(cause.paragraph(for: "T/t")[2] == "  Shared: \(cause.shared ?? "")")
+    // (the runs at once are watched, so that the sentinel can see it)
+    let atOnce = runner.runs.value.filter(\.condition.atOnce)
+    #expect(atOnce.allSatisfy { $0.condition.watchesState })
+  }
+
+  @Test func whenTheSentinelSawNothingThePortTheFailureNamesIsShared() async throws {
+    let cause = try await explain(
+      SimulatedFlakyTest(
+        reason: .sharing(
+          partner: "Suite.Tests/test2", state: [],
+          failure: "cannot listen on 127.0.0.1:23812: Address already in use")))
+
+    #expect(
+      cause.shared
+        == "the port 23812 (127.0.0.1:23812), which its failure names. Give each test a port of its own: listen on port 0 and use the port the system chose."
+    )
+  }
+
+  @Test func whenNothingIsNamedTheSharedThingIsInMemoryOrNotToldWithoutTheSentinel() async throws {
+    let watched = try await explain(
+      SimulatedFlakyTest(
+        reason: .sharing(partner: "Suite.Tests/test2", state: [], failure: "count is 2")))
+    let unwatched = try await explain(
+      SimulatedFlakyTest(
+        reason: .sharing(partner: "Suite.Tests/test2", state: nil, failure: "count is 2")))
+
+    #expect(
+      watched.shared
+        == "something in memory (a static, a singleton, an object the tests share): the sentinel saw no file, variable or port left changed, and the failure names none. Give each test an instance of its own, or run the suite's tests one at a time (.serialized)."
+    )
+    #expect(
+      unwatched.shared
+        == "not told: the sentinel does not watch these tests (not CleanSlate tests), and the failure names no port or path."
+    )
+  }
+
+  @Test func testsThatRunAtOnceInProcessesOfTheirOwnAreParallelAcrossProcesses() async throws {
+    // Given a test that fails beside another when each runs in a test process of its own
+    // (XCTest's under swift test --parallel), the sentinel seeing nothing left
+    var runner = SimulatedFlakyTest(
+      reason: .sharing(partner: "Suite.Tests/test2", state: [], failure: "count is 2"))
+    runner.inProcessesOfTheirOwn = true
+
+    // When it is explained
+    let cause = try await explain(runner)
+
+    // Then it is parallel across processes, and what they share is outside the processes
+    #expect(cause.kind == .parallelProcesses)
+    #expect(cause.heading.hasPrefix("parallel across processes, decided by "))
+    #expect(
+      cause.summary
+        == "It passes alone and in order (5 of 5 runs), and fails when it runs at the same time as the other tests of its run, each in a test process of its own (3 of 3 runs), beside Suite.Tests/test2."
+    )
+    #expect(
+      cause.shared?.hasPrefix(
+        "something outside the test processes that each test releases before it ends (a port, a file, a database): "
+      ) == true)
+  }
+
+  @Test(arguments: [
+    ("cannot listen on localhost:8080: in use", "the port 8080 (localhost:8080)"),
+    ("Port 5432 is taken", "the port 5432"),
+    ("could not lock /tmp/shop/cart.lock: busy", "/tmp/shop/cart.lock"),
+    ("XCTAssertEqual failed: (\"2\") is not equal to (\"1\") (Tests.swift:8)", nil),
+  ])
+  func aFailureNamesAPortOrAPath(failure: String, named: String?) {
+    #expect(SharedResource.named(in: failure) == named)
+  }
+}
