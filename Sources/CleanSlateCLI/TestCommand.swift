@@ -26,8 +26,8 @@ struct TestCommand: AsyncParsableCommand {
       --test-timeout, a test that runs longer is ended with its test process, timed out, with \
       where it was stuck (what CleanSlate knew of it, every thread's stack), and the tests its \
       process had not run run again. With --explain, each test that failed \
-      at least once is run again by experiments (alone, seed, time zone, order, parallel, load) \
-      until one decides why. Arguments after -- go to swift test.
+      at least once is run again by experiments (alone, seed, hash order, time zone, order, \
+      parallel, load) until one decides why, within --explain-budget (60 s a test by default). Arguments after -- go to swift test.
       """)
 
   @Option(help: "The package's directory.")
@@ -78,7 +78,7 @@ struct TestCommand: AsyncParsableCommand {
 
   @Flag(
     help:
-      "After the run, tell why each test that failed at least once failed: order, seed, time zone, parallel, load, intrinsic (or failing, or unknown)."
+      "After the run, tell why each test that failed at least once failed: order, seed, hash order, time zone, parallel (in one process or across processes), load, intrinsic (or failing, or unknown)."
   )
   var explain = false
 
