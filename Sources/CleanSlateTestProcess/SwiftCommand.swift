@@ -4,22 +4,6 @@ import Foundation
 /// Runs the `swift` driver (`swift test ...`) to its end and collects what it printed, its tests
 /// watched against a time limit when asked.
 package enum SwiftCommand {
-  /// How a run of `swift` ended and what it printed.
-  package struct Result: Sendable {
-    /// Its exit status.
-    package var status: Int32
-    /// What it printed on standard output.
-    package var standardOutput: String
-    /// What it printed on standard error.
-    package var standardError: String
-    /// The tests that passed their time limit, when a ``SwiftTestWatch`` watched them: each was
-    /// ended with its test process.
-    package var hung: [HungTest] = []
-    /// The Swift Testing tests that a ``SwiftTestWatch`` saw pass or be skipped: how the tests of
-    /// a test process it ended ran, which wrote no XUnit file.
-    package var swiftTestingEnded: [String: TestResult] = [:]
-  }
-
   /// Runs `swift` (found on `PATH`) with `arguments`, adding `environment` to this process's, in
   /// `directory` (by default this process's current directory, the one `cleanslate` was started
   /// in; a caller inside a test process gives its own, since a parallel test may have made the
@@ -30,11 +14,12 @@ package enum SwiftCommand {
   /// again, up to 5 times, a little later each time.
   ///
   /// With a `watch`, a test that passes its time limit is ended with its test process
-  /// (``Result/hung``); its output is read as it comes.
+  /// (``TestRunResult/hung``); its output is read as it comes. The result shows no test
+  /// process: `swift test` starts them, unseen.
   package static func run(
     _ arguments: [String], environment: [String: String] = [:],
     directory: String = FileManager.default.currentDirectoryPath, watch: SwiftTestWatch? = nil
-  ) async throws -> Result {
+  ) async throws -> TestRunResult {
     var attempt = 1
     while true {
       let result = try await runOnce(
@@ -53,7 +38,7 @@ package enum SwiftCommand {
   private static func runOnce(
     _ arguments: [String], environment: [String: String], directory: String,
     watch: SwiftTestWatch?
-  ) async throws -> Result {
+  ) async throws -> TestRunResult {
     // XCTest's lines go to a pipe, which holds them until it has 4 KiB: a watch that follows
     // them as they come has the test process write each line at once (`stdbuf -oL`, which its
     // environment passes on to the test processes of `swift test`).
@@ -68,9 +53,11 @@ package enum SwiftCommand {
     let standardError = await running.errorOutput()
     let termination = try await running.wait()
     let followed = await watching.value
-    return Result(
+    var result = TestRunResult(
       status: termination.status,
-      standardOutput: lines.map { $0 + "\n" }.joined(), standardError: standardError,
-      hung: followed.hung, swiftTestingEnded: followed.swiftTestingEnded)
+      standardOutput: lines.map { $0 + "\n" }.joined(), standardError: standardError)
+    result.hung = followed.hung
+    result.swiftTestingEnded = followed.swiftTestingEnded
+    return result
   }
 }

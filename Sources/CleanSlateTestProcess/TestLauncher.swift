@@ -93,14 +93,8 @@ package final class TestLauncher: Sendable {
     let directory = directory ?? self.directory
     let options = SwiftTestOptions(parsing: arguments)
     guard case .direct(let tests) = way, options.needsSwiftTest == nil else {
-      let result = try await SwiftCommand.run(
+      return try await SwiftCommand.run(
         arguments, environment: environment, directory: directory, watch: watch)
-      var run = TestRunResult(
-        status: result.status, standardOutput: result.standardOutput,
-        standardError: result.standardError)
-      run.hung = result.hung
-      run.swiftTestingEnded = result.swiftTestingEnded
-      return run
     }
     let base = ProcessInfo.processInfo.environment.merging(environment) { $1 }
       .merging(watch?.environment ?? [:]) { $1 }

@@ -1,8 +1,8 @@
 package import CleanSlateChildProcess
 import Foundation
 
-/// How one `swift test …` run ended — started directly as its test processes, or through
-/// `swift test` — and what it printed.
+/// How one run of `swift …` ended — a `swift test …` started directly as its test processes, or
+/// any command through `swift` itself (``SwiftCommand``) — and what it printed.
 package struct TestRunResult: Sendable {
   /// Its exit status, as `swift test`'s would be: 1 when a test process failed (a failed test, a
   /// crash, a process ended at a limit), else 0.

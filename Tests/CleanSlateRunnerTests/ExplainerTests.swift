@@ -7,16 +7,6 @@ import Testing
 /// the runs that decide it, with its evidence, and a test that fails at random is blamed on no
 /// factor.
 @Suite struct ExplainerTests {
-  private func explain(
-    _ runner: SimulatedFlakyTest, budget: Duration = .seconds(60)
-  ) async throws -> TestCause {
-    var explainer = Explainer(runner: runner, budget: budget)
-    explainer.machineZone = "UTC"
-    return try await explainer.explain(
-      SimulatedFlakyTest.victim, earlier: SimulatedFlakyTest.earlier,
-      together: SimulatedFlakyTest.earlier + [SimulatedFlakyTest.victim])
-  }
-
   @Test func aTestThatFailsAfterAnotherIsOrderWithThePolluterAndTheStateItLeft() async throws {
     let runner = SimulatedFlakyTest(
       reason: .order(

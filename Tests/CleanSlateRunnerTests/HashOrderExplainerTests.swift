@@ -7,14 +7,6 @@ import Testing
 /// of a `Set`'s or a `Dictionary`'s elements is named, with the rates with and without
 /// deterministic hashing and a command that reproduces it; a test that fails at random is not.
 @Suite struct HashOrderExplainerTests {
-  private func explain(_ runner: SimulatedFlakyTest) async throws -> TestCause {
-    var explainer = Explainer(runner: runner, budget: .seconds(60))
-    explainer.machineZone = "UTC"
-    return try await explainer.explain(
-      SimulatedFlakyTest.victim, earlier: SimulatedFlakyTest.earlier,
-      together: SimulatedFlakyTest.earlier + [SimulatedFlakyTest.victim])
-  }
-
   @Test func aTestThatFailsEveryTimeWithDeterministicHashingIsReproducedWithIt() async throws {
     // Given a test that fails in one run of three, and in every run with deterministic hashing
     let runner = SimulatedFlakyTest(

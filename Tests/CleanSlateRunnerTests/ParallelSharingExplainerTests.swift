@@ -7,14 +7,6 @@ import Testing
 /// else the port or path the failure names, else that it is in memory; and, when the tests ran
 /// at once each in a process of its own, that they fail across processes.
 @Suite struct ParallelSharingExplainerTests {
-  private func explain(_ runner: SimulatedFlakyTest) async throws -> TestCause {
-    var explainer = Explainer(runner: runner, budget: .seconds(60))
-    explainer.machineZone = "UTC"
-    return try await explainer.explain(
-      SimulatedFlakyTest.victim, earlier: SimulatedFlakyTest.earlier,
-      together: SimulatedFlakyTest.earlier + [SimulatedFlakyTest.victim])
-  }
-
   @Test func whatTheSentinelSawThePartnerLeaveIsWhatTheyShare() async throws {
     // Given a test that fails beside another, which leaves a file at a fixed path
     let runner = SimulatedFlakyTest(

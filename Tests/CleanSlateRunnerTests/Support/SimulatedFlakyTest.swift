@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlateBisect
+import CleanSlateReport
 import CleanSlateRunner
 import CleanSlateTestProcess
 
@@ -119,4 +120,17 @@ struct SimulatedFlakyTest: ExperimentRunner {
       arguments: ["test", "--filter", tests.joined(separator: "|")])
     return run
   }
+}
+
+/// Why the simulated victim of `runner` failed, as `--explain` decides it with `budget`, on a
+/// machine in UTC: the victim after ``SimulatedFlakyTest/earlier``, all of them its process's
+/// tests.
+func explain(
+  _ runner: SimulatedFlakyTest, budget: Duration = .seconds(60)
+) async throws -> TestCause {
+  var explainer = Explainer(runner: runner, budget: budget)
+  explainer.machineZone = "UTC"
+  return try await explainer.explain(
+    SimulatedFlakyTest.victim, earlier: SimulatedFlakyTest.earlier,
+    together: SimulatedFlakyTest.earlier + [SimulatedFlakyTest.victim])
 }
