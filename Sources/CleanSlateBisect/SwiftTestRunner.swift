@@ -127,11 +127,18 @@ package struct SwiftTestRunner: TestRunner {
     }
     guard let passed = passed ?? result.swiftTestingEnded[victim].map({ $0.outcome != .failed })
     else {
-      if let crash = result.processes.first(where: \.crashed) {
-        // Its process died before the victim ended (in it, or in a test before it).
-        return TestRunOutcome(
-          victimPassed: false, firstFailure: crash.failure, command: command,
+      if let process = result.processes.first(where: \.crashed) {
+        // Its process died before the victim ended (in it, or in a test beside or before it).
+        let crash = TestCrash(
+          termination: process.termination,
+          running: tests.filter { test in
+            process.unfinished.contains { $0 == test || XCTestOutput.name($0, names: test) }
+          }, standardError: process.standardError)
+        var outcome = TestRunOutcome(
+          victimPassed: false, firstFailure: Self.failure(of: victim, in: crash), command: command,
           tracePath: existing(trace))
+        outcome.crash = crash
+        return outcome
       }
       guard tests.count > 1 else {
         throw BisectError(
@@ -148,6 +155,18 @@ package struct SwiftTestRunner: TestRunner {
     return TestRunOutcome(
       victimPassed: passed, firstFailure: passed ? nil : firstFailure, command: command,
       tracePath: existing(trace))
+  }
+
+  /// The failure of `victim`, which never ended because its process crashed: `it crashed
+  /// (signal 11)` with the crash's fatal error, or, when a frame pins the crash on another test,
+  /// that its test process crashed in that one.
+  static func failure(of victim: String, in crash: TestCrash) -> String {
+    let fatalError = crash.backtrace?.fatalErrorMessage.map { ": \($0)" } ?? ""
+    let ending = crash.ending.split(separator: " (").first ?? ""
+    if let test = crash.test, test != victim {
+      return "its test process crashed (\(ending)) in \(test)\(fatalError)"
+    }
+    return "it crashed (\(ending))\(fatalError)"
   }
 
   /// The options of `swift test` that choose how tests run at once, left out of a run of tests

@@ -21,6 +21,9 @@ package struct TestRunOutcome: Sendable {
   package var command: SwiftTestInvocation?
   /// The lifecycle trace the run wrote (`CLEANSLATE_TRACE`), if any.
   package var tracePath: String?
+  /// The crash of the victim's test process, when it died before the victim ended: the tests
+  /// that were running in it, the test a frame pins it on, the runtime's report.
+  package var crash: TestCrash?
 
   package init(
     victimPassed: Bool, firstFailure: String? = nil, command: SwiftTestInvocation? = nil,

@@ -89,6 +89,8 @@ package struct ExperimentRun: Sendable {
   /// The argument cases of the test, a parameterized one, that failed in the run, as Swift
   /// Testing prints their arguments, when the trace says.
   package var failedCases: [String] = []
+  /// The crash of its test process, when it died before the test ended.
+  package var crash: TestCrash?
 
   /// A run in which the test passed or not.
   package init(

@@ -1,4 +1,5 @@
 internal import CleanSlateReport
+internal import CleanSlateTestProcess
 
 extension Explainer {
   /// The parallel experiment: `nil` unless the test fails with the tests of its process at once
@@ -47,17 +48,35 @@ extension Explainer {
       }
     }
     let besideText = beside.isEmpty ? "" : ", beside \(Self.list(beside))"
+    var summary =
+      processes
+      ? "It passes alone and in order (\(passes.rate.passes)), and fails when it runs at the same time as the other tests of its run, each in a test process of its own (\(fails.rate))\(besideText)."
+      : "It passes alone and in order (\(passes.rate.passes)), and fails when the tests of its process run at the same time (\(fails.rate))\(besideText)."
+    if let crash = failed.lazy.compactMap(\.crash).first {
+      summary += " " + Self.crashed(crash)
+    }
     var cause = TestCause(
-      processes ? .parallelProcesses : .parallel,
-      summary: processes
-        ? "It passes alone and in order (\(passes.rate.passes)), and fails when it runs at the same time as the other tests of its run, each in a test process of its own (\(fails.rate))\(besideText)."
-        : "It passes alone and in order (\(passes.rate.passes)), and fails when the tests of its process run at the same time (\(fails.rate))\(besideText).",
-      reproduce: reproduce)
+      processes ? .parallelProcesses : .parallel, summary: summary, reproduce: reproduce)
     cause.beside = beside
     cause.shared = SharedResource.described(
       in: failed, of: [trial.test] + (beside.isEmpty ? together : beside),
       acrossProcesses: processes)
     return cause
+  }
+
+  /// A crash of the runs at once, in a sentence: how the process ended, its fatal error, and
+  /// the crashed thread's frame that pins it (or its first meaningful one).
+  static func crashed(_ crash: TestCrash) -> String {
+    var sentence = "Its test process crashed, \(crash.ending)"
+    if let fatalError = crash.backtrace?.fatalErrorMessage { sentence += ": \(fatalError)" }
+    let frame: CrashBacktrace.Frame? =
+      if case .frame(let pinning) = crash.evidence {
+        pinning
+      } else {
+        crash.backtrace?.frames.first(where: \.isMeaningful)
+      }
+    if let frame { sentence += "; in \(frame.briefText)" }
+    return sentence + "."
   }
 
   /// `Module.Suite` of `Module.Suite/test()`.

@@ -45,8 +45,7 @@ extension RunCrash {
     case .pinned:
       switch crash.evidence {
       case .frame(let frame):
-        let place = frame.location.map { " (\($0.split(separator: "/").last ?? "")" + ")" } ?? ""
-        return "its frame \(frame.symbol)\(place) pins it"
+        return "its frame \(frame.briefText) pins it"
       case .onlyTestRunning: return "it was the only test running in its process"
       case .onlyTestInProcess, nil: return "it was the only test its process ran"
       }

@@ -89,6 +89,12 @@ package struct SwiftExperimentRunner: ExperimentRunner {
       run.leftBehind = facts.leftBehind(tests)
       run.failedCases = facts.failedCases(of: victim)
     }
+    if let crash = outcome.crash {
+      // The tests that were running when its process died ran beside it, whatever the trace
+      // (which tests without a CleanSlate scope do not write) says.
+      run.crash = crash
+      run.beside += crash.running.filter { $0 != victim && !run.beside.contains($0) }
+    }
     return run
   }
 }

@@ -67,6 +67,13 @@ extension CrashBacktrace {
       return "\(symbol) at \(location)"
     }
 
+    /// The frame in a sentence: the function and its file's name, `AlphaTests.testCrashes()
+    /// (AlphaTests.swift:19:34)`; the function alone when the place is unknown.
+    package var briefText: String {
+      guard let location, !location.hasPrefix("//<") else { return symbol }
+      return "\(symbol) (\(location.split(separator: "/").last ?? ""))"
+    }
+
     /// `symbol [+ offset] in image [at location]` as its parts. The symbol may hold ` in `
     /// itself (`closure #1 in Suite.test()`): the image is the first word after an ` in ` that
     /// ends the line or comes before ` at `.

@@ -10,7 +10,7 @@ import Testing
   /// Runs `cleanslate test --retries 2` on the fixture's tests that `filter` matches, asking for
   /// `asks`, with a fresh state; returns what it printed, its status, its JSON summary and JUnit.
   private func cleanslateTest(
-    filter: String, asks: String
+    filter: String, asks: String, explaining: Bool = false
   ) async throws -> (outcome: HelperExecutable.Outcome, json: String, junit: String) {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("cleanslate-crash-command-\(UUID().uuidString.prefix(8))")
@@ -26,7 +26,7 @@ import Testing
       [
         "test", "--package-path", fixture, "--skip-build", "--retries", "2", "--filter", filter,
         "--summary-json", json, "--junit", junit,
-      ], environment: environment)
+      ] + (explaining ? ["--explain"] : []), environment: environment)
     return (
       outcome, (try? String(contentsOfFile: json, encoding: .utf8)) ?? "",
       (try? String(contentsOfFile: junit, encoding: .utf8)) ?? ""
@@ -100,5 +100,48 @@ import Testing
         "0 passed, 0 failed, 2 flaky, 0 skipped, 1 test process crashed",
       ], "\(outcome.standardOutput)")
     #expect(json.contains(#""verdict":"notReproduced""#))
+  }
+
+  @Test func explainedACrashBesideAnotherIsParallelWithItsPartnerAndItsFrame() async throws {
+    // When the Swift Testing test that crashes while `partner()` runs beside it, and the XCTest
+    // test that crashes in its first run only, run with retries, explained
+    let (outcome, json, junit) = try await cleanslateTest(
+      filter: #"CrashSuite/(crashesBeside|partner)\(\)|AlphaTests/testCrashesOnce"#,
+      asks: "crash-beside,crash-once", explaining: true)
+
+    // Then each crashed, then passed, pinned on its frame, and the run fails
+    #expect(outcome.status != 0)
+    let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        "Flaky: RunnerFixtureTests.CrashSuite/crashesBeside() (2 attempts: crashed, passed)"),
+      "\(outcome.standardOutput)")
+    #expect(
+      lines.contains(
+        "Flaky: RunnerFixtureTests.AlphaTests/testCrashesOnce (2 attempts: crashed, passed)"))
+    #expect(lines.last == "1 passed, 0 failed, 2 flaky, 0 skipped, 2 test processes crashed")
+    // And the experiments crash it again only beside its partner: parallel, the partner named,
+    // and the crash quoted from its crashed thread
+    let heading = try #require(
+      lines.firstIndex { $0.hasPrefix("Why flaky: RunnerFixtureTests.CrashSuite/crashesBeside()") })
+    #expect(lines[heading].contains(" — parallel, decided by "))
+    #expect(
+      lines[heading + 1].hasSuffix(
+        " runs), beside RunnerFixtureTests.CrashSuite/partner(). Its test process crashed, signal 4 (SIGILL): Fatal error: crashes while partner() runs beside it (CrashSuite.swift:12); in CrashSuite.crashesBeside() (CrashSuite.swift:12:37)."
+      ), "\(lines[heading + 1])")
+    // And the crash that did not come back is not blamed on a factor
+    #expect(
+      outcome.standardOutput.contains(
+        "Why flaky: RunnerFixtureTests.AlphaTests/testCrashesOnce — unknown, "))
+    // And the JSON and JUnit say the same
+    #expect(
+      json.contains(
+        #"{"name":"RunnerFixtureTests.CrashSuite/crashesBeside()","outcome":"flaky","runs":2,"failures":1,"#
+      ), "\(json)")
+    #expect(json.contains(#""cause":{"kind":"parallel""#))
+    #expect(json.contains(#""beside":["RunnerFixtureTests.CrashSuite/partner()"]"#))
+    #expect(junit.components(separatedBy: #"<flakyFailure "#).count == 3)
+    #expect(junit.components(separatedBy: #"type="crash""#).count == 3)
+    #expect(junit.contains(#"<property name="cleanslate.cause" value="parallel"/>"#))
   }
 }
