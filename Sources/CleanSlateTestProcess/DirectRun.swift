@@ -108,28 +108,17 @@ struct DirectRun {
 
   /// Starts `process`, follows it with the watch (if any), and reads how it ended.
   private func run(_ process: TestProcessPlan.Process, events: URL?) async throws -> Ended {
-    // XCTest's lines go to a pipe, which holds them until it has 4 KiB: a watch that follows
-    // them as they come has the test process write each line at once.
-    let lineByLine = watch != nil && ThreadStacks.executable(named: "stdbuf") != nil
-    let command = (lineByLine ? ["stdbuf", "-oL"] : []) + process.command
     let started = ContinuousClock.now
-    let running = try await ChildProcess(
-      command: lineByLine ? ["/usr/bin/env"] + command : command,
-      environment: environment.merging(process.environment) { $1 }, directory: directory
-    ).start()
-    let watching = Task {
-      await watch?.follow(running, eventStream: events) ?? SwiftTestWatch.Followed()
-    }
-    let lines = await running.allLines()
-    let errors = await running.errorOutput()
-    let termination = try await running.wait()
-    var followed = await watching.value
+    let ran = try await WatchedProcess.run(
+      process.command, environment: environment.merging(process.environment) { $1 },
+      directory: directory, watch: watch, eventStream: events)
+    var followed = ran.followed
     // As swift test prints them: the process's standard output, then what it wrote on standard
     // error (Swift Testing's report, a crash's backtrace), on standard output.
-    let output = lines.map { $0 + "\n" }.joined() + errors
+    let output = ran.standardOutput + ran.standardError
     var end = TestProcessEnd(
-      framework: process.framework, command: process.command, termination: termination,
-      standardError: errors, endedAtALimit: !followed.hung.isEmpty)
+      framework: process.framework, command: process.command, termination: ran.termination,
+      standardError: ran.standardError, endedAtALimit: !followed.hung.isEmpty)
     switch process.framework {
     case .xctest:
       end.unfinished = XCTestOutput(output: output).unfinishedTests

@@ -39,25 +39,15 @@ package enum SwiftCommand {
     _ arguments: [String], environment: [String: String], directory: String,
     watch: SwiftTestWatch?
   ) async throws -> TestRunResult {
-    // XCTest's lines go to a pipe, which holds them until it has 4 KiB: a watch that follows
-    // them as they come has the test process write each line at once (`stdbuf -oL`, which its
-    // environment passes on to the test processes of `swift test`).
-    let lineByLine = watch != nil && ThreadStacks.executable(named: "stdbuf") != nil
-    let running = try await ChildProcess(
-      "/usr/bin/env", (lineByLine ? ["stdbuf", "-oL"] : []) + ["swift"] + arguments,
+    let process = try await WatchedProcess.run(
+      ["/usr/bin/env", "swift"] + arguments,
       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
-      directory: directory
-    ).start()
-    let watching = Task { await watch?.follow(running) ?? SwiftTestWatch.Followed() }
-    let lines = await running.allLines()
-    let standardError = await running.errorOutput()
-    let termination = try await running.wait()
-    let followed = await watching.value
+      directory: directory, watch: watch)
     var result = TestRunResult(
-      status: termination.status,
-      standardOutput: lines.map { $0 + "\n" }.joined(), standardError: standardError)
-    result.hung = followed.hung
-    result.swiftTestingEnded = followed.swiftTestingEnded
+      status: process.termination.status, standardOutput: process.standardOutput,
+      standardError: process.standardError)
+    result.hung = process.followed.hung
+    result.swiftTestingEnded = process.followed.swiftTestingEnded
     return result
   }
 }
