@@ -129,11 +129,7 @@ package struct SwiftTestRunner: TestRunner {
     else {
       if let process = result.processes.first(where: \.crashed) {
         // Its process died before the victim ended (in it, or in a test beside or before it).
-        let crash = TestCrash(
-          termination: process.termination,
-          running: tests.filter { test in
-            process.unfinished.contains { $0 == test || XCTestOutput.name($0, names: test) }
-          }, standardError: process.standardError)
+        let crash = process.crash(among: tests)
         var outcome = TestRunOutcome(
           victimPassed: false, firstFailure: Self.failure(of: victim, in: crash), command: command,
           tracePath: existing(trace))

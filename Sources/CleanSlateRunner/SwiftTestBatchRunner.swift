@@ -164,14 +164,7 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
           standardError: result.standardOutput + "\n" + result.standardError)
       ]
     }
-    return result.processes.filter(\.crashed).map { process in
-      let running = tests.filter { test in
-        process.unfinished.contains { $0 == test || XCTestOutput.name($0, names: test) }
-      }
-      return TestCrash(
-        termination: process.termination, running: running,
-        standardError: process.standardError)
-    }
+    return result.processes.filter(\.crashed).map { $0.crash(among: tests) }
   }
 
   /// The report of a test that timed out, its first line naming it as `swift test list` does.

@@ -83,6 +83,16 @@ package struct TestProcessEnd: Sendable, Equatable {
     return !unfinished.isEmpty
   }
 
+  /// Its crash, as a process that ran `tests` (as `swift test list` prints them): those of them
+  /// that started and never ended were running, whichever name their framework printed, and its
+  /// standard error holds the runtime's report.
+  package func crash(among tests: [String]) -> TestCrash {
+    let running = tests.filter { test in
+      unfinished.contains { $0 == test || XCTestOutput.name($0, names: test) }
+    }
+    return TestCrash(termination: termination, running: running, standardError: standardError)
+  }
+
   /// The failure of a test that was running when it crashed, in one line: `it crashed (signal
   /// 11)`, `it crashed (exit status 1, with tests unfinished)`.
   package var failure: String {
