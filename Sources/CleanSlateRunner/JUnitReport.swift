@@ -42,9 +42,11 @@ package enum JUnitReport {
     }
     var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
     lines.append(
-      #"<testsuites name="\#(escaped(name))" \#(counts(records, errors: orphans.count))>"#)
+      #"<testsuites name="\#(XMLText.attribute(name))" \#(counts(records, errors: orphans.count))>"#
+    )
     for suite in suites {
-      lines.append(#"  <testsuite name="\#(escaped(suite.name))" \#(counts(suite.records))>"#)
+      lines.append(
+        #"  <testsuite name="\#(XMLText.attribute(suite.name))" \#(counts(suite.records))>"#)
       for record in suite.records { lines += testCase(record) }
       lines.append("  </testsuite>")
     }
@@ -56,7 +58,7 @@ package enum JUnitReport {
   private static func testCase(_ record: TestRecord) -> [String] {
     let (className, name) = split(record.name)
     let open =
-      #"    <testcase classname="\#(escaped(className))" name="\#(escaped(name))" time="\#(seconds(record.seconds))""#
+      #"    <testcase classname="\#(XMLText.attribute(className))" name="\#(XMLText.attribute(name))" time="\#(seconds(record.seconds))""#
     let failed = record.attempts.filter(\.result.outcome.isFailure)
     var children: [String] = []
     switch record.outcome {
@@ -73,7 +75,7 @@ package enum JUnitReport {
         #"      <properties><property name="cleanslate.cause" value="\#(cause.kind.rawValue)"/></properties>"#,
         at: 0)
       let text = cause.paragraph(for: record.name).joined(separator: "\n")
-      children.append("      <system-out>\(escapedText(text))</system-out>")
+      children.append("      <system-out>\(XMLText.content(text))</system-out>")
     }
     guard !children.isEmpty else { return [open + "/>"] }
     return [open + ">"] + children + ["    </testcase>"]
@@ -83,13 +85,13 @@ package enum JUnitReport {
   /// was stuck; one of a crashed attempt too, and holds the crash's report.
   private static func element(_ tag: String, _ attempt: TestRecord.Attempt) -> String {
     let result = attempt.result
-    let message = escaped(result.failure ?? "failed")
+    let message = XMLText.attribute(result.failure ?? "failed")
     let type =
       attempt.crash != nil ? "crash" : result.outcome == .timedOut ? "timeout" : "failure"
     guard type != "failure", !result.report.isEmpty else {
       return #"      <\#(tag) message="\#(message)" type="\#(type)"/>"#
     }
-    let report = escapedText(result.report.joined(separator: "\n"))
+    let report = XMLText.content(result.report.joined(separator: "\n"))
     return #"      <\#(tag) message="\#(message)" type="\#(type)">\#(report)</\#(tag)>"#
   }
 
@@ -99,8 +101,8 @@ package enum JUnitReport {
       #"  <testsuite name="cleanslate" tests="\#(crashes.count)" failures="0" errors="\#(crashes.count)" skipped="0" time="0.000000">"#
     ]
     for (index, crash) in crashes.enumerated() {
-      let message = escaped(crash.line.dropFirst("Crashed: ".count).description)
-      let report = escapedText(crash.crash.excerpt.joined(separator: "\n"))
+      let message = XMLText.attribute(crash.line.dropFirst("Crashed: ".count).description)
+      let report = XMLText.content(crash.crash.excerpt.joined(separator: "\n"))
       lines += [
         #"    <testcase classname="cleanslate" name="test process crash \#(index + 1)" time="0.000000">"#,
         #"      <error message="\#(message)" type="crash">\#(report)</error>"#,
@@ -129,30 +131,5 @@ package enum JUnitReport {
     let micros = Int64((value * 1e6).rounded())
     let fraction = String(micros % 1_000_000)
     return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
-  }
-
-  /// `text` for an XML element's content: newlines kept.
-  static func escapedText(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
-      .joined(separator: "\n")
-  }
-
-  /// `text` for an XML attribute.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "\n": result += "&#10;"
-      case "\r": result += "&#13;"
-      case "\t": result += "&#9;"
-      case _ where scalar.value < 0x20: result += "?"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
   }
 }

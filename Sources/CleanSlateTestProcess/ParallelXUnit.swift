@@ -24,17 +24,12 @@ enum ParallelXUnit {
       """
     for entry in entries {
       let slash = entry.specifier.lastIndex(of: "/") ?? entry.specifier.endIndex
-      let testCase = escaped(String(entry.specifier[..<slash]))
-      let name = escaped(String(entry.specifier[slash...].dropFirst()))
+      let testCase = XMLText.attribute(String(entry.specifier[..<slash]))
+      let name = XMLText.attribute(String(entry.specifier[slash...].dropFirst()))
       text += "<testcase classname=\"\(testCase)\" name=\"\(name)\" time=\"\(entry.seconds)\">\n"
       if !entry.succeeded { text += "<failure message=\"failure\"></failure>\n" }
       text += "</testcase>\n"
     }
     return text + "</testsuite>\n</testsuites>\n"
-  }
-
-  private static func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-      .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
   }
 }

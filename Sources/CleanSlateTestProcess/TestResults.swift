@@ -62,34 +62,7 @@ package struct XUnitResults: Sendable {
     guard let start = element.range(of: " \(name)=\"") else { return nil }
     let value = element[start.upperBound...]
     guard let end = value.firstIndex(of: "\"") else { return nil }
-    return unescaped(value[..<end])
-  }
-
-  /// XML text with its entities replaced: `&quot;`, `&#10;`, `&#8594;`.
-  private static func unescaped(_ text: Substring) -> String {
-    var result = ""
-    var rest = text
-    while let ampersand = rest.firstIndex(of: "&") {
-      result += rest[..<ampersand]
-      guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { break }
-      let entity = rest[rest.index(after: ampersand)..<semicolon]
-      let named = ["quot": "\"", "apos": "'", "lt": "<", "gt": ">", "amp": "&"]
-      if let character = named[String(entity)] {
-        result += character
-      } else if entity.hasPrefix("#x"), let code = UInt32(entity.dropFirst(2), radix: 16),
-        let scalar = Unicode.Scalar(code)
-      {
-        result.unicodeScalars.append(scalar)
-      } else if entity.hasPrefix("#"), let code = UInt32(entity.dropFirst()),
-        let scalar = Unicode.Scalar(code)
-      {
-        result.unicodeScalars.append(scalar)
-      } else {
-        result += rest[ampersand...semicolon]
-      }
-      rest = rest[rest.index(after: semicolon)...]
-    }
-    return result + rest
+    return XMLText.unescaped(value[..<end])
   }
 }
 
