@@ -12,10 +12,10 @@ package import Foundation
 /// the package's tests turn on themselves as well): what it saw is evidence, in the trace, and
 /// never decides whether the victim passed.
 package struct SwiftTestRunner: TestRunner {
-  /// The package's directory.
-  package let packagePath: String
-  /// What starts the runs.
+  /// What starts the runs, of the package it was made for.
   package let launcher: TestLauncher
+  /// The package's directory.
+  package var packagePath: String { launcher.packagePath }
   /// Where each run's results and trace go.
   package let workDirectory: URL
   /// Whether runs watch process state (`CLEANSLATE_SENTINEL=1`), so that the trace of the run
@@ -42,9 +42,8 @@ package struct SwiftTestRunner: TestRunner {
   private let counter = RunCounter()
 
   package init(
-    packagePath: String, launcher: TestLauncher, workDirectory: URL, watchesState: Bool = true
+    launcher: TestLauncher, workDirectory: URL, watchesState: Bool = true
   ) {
-    self.packagePath = packagePath
     self.launcher = launcher
     self.workDirectory = workDirectory
     self.watchesState = watchesState

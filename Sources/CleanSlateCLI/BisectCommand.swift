@@ -46,8 +46,7 @@ struct BisectCommand: AsyncParsableCommand {
     let launcher = await TestLauncher.forPackage(
       at: packagePath, buildOptions: [], workDirectory: work.appendingPathComponent("launcher"))
     if let note = launcher.note { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
-    let runner = SwiftTestRunner(
-      packagePath: packagePath, launcher: launcher, workDirectory: work, watchesState: sentinel)
+    let runner = SwiftTestRunner(launcher: launcher, workDirectory: work, watchesState: sentinel)
     do {
       let given = trace.isEmpty ? nil : try TraceReader.read(trace)
       let earlier = try RunOrder.earlier(

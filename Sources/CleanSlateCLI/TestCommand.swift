@@ -237,8 +237,7 @@ struct TestCommand: AsyncParsableCommand {
       "Explaining \(failed.count) test\(failed.count == 1 ? "" : "s") that failed (a budget of \(budget) s each):"
     )
     var runner = SwiftExperimentRunner(
-      packagePath: packagePath, launcher: launcher, passthrough: swiftTestArguments,
-      workDirectory: work)
+      launcher: launcher, passthrough: swiftTestArguments, workDirectory: work)
     runner.testTimeout = try? timeLimit
     var explainer = Explainer(runner: runner, budget: .seconds(budget))
     explainer.progress = { test, run in
@@ -266,8 +265,7 @@ struct TestCommand: AsyncParsableCommand {
 
   /// A runner of the package's tests that echoes each `swift test` and what it printed.
   private func makeRunner(launcher: TestLauncher, workDirectory: URL) -> SwiftTestBatchRunner {
-    var runner = SwiftTestBatchRunner(
-      packagePath: packagePath, launcher: launcher, workDirectory: workDirectory)
+    var runner = SwiftTestBatchRunner(launcher: launcher, workDirectory: workDirectory)
     runner.passthrough = swiftTestArguments
     runner.testTimeout = try? timeLimit
     if let trace {

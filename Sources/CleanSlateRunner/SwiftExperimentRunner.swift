@@ -14,9 +14,7 @@ package import Foundation
 /// ended, and its tests keep nothing of a failed test (`CLEANSLATE_KEEP_FAILED=0`: no directory
 /// moved aside, no database kept): experiments leave nothing behind.
 package struct SwiftExperimentRunner: ExperimentRunner {
-  /// The package's directory.
-  package let packagePath: String
-  /// What starts the runs.
+  /// What starts the runs, of the package it was made for.
   package let launcher: TestLauncher
   /// The arguments given after `--`.
   package let passthrough: [String]
@@ -27,11 +25,8 @@ package struct SwiftExperimentRunner: ExperimentRunner {
   package var testTimeout: Duration?
   private let counter = RunCounter()
 
-  /// A runner of the tests of the package at `packagePath`, with `passthrough` for `swift test`.
-  package init(
-    packagePath: String, launcher: TestLauncher, passthrough: [String] = [], workDirectory: URL
-  ) {
-    self.packagePath = packagePath
+  /// A runner of the tests `launcher` starts, with `passthrough` for `swift test`.
+  package init(launcher: TestLauncher, passthrough: [String] = [], workDirectory: URL) {
     self.launcher = launcher
     self.passthrough = passthrough
     self.workDirectory = workDirectory
@@ -50,8 +45,7 @@ package struct SwiftExperimentRunner: ExperimentRunner {
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     var runner = SwiftTestRunner(
-      packagePath: packagePath, launcher: launcher, workDirectory: folder,
-      watchesState: condition.watchesState)
+      launcher: launcher, workDirectory: folder, watchesState: condition.watchesState)
     runner.hiddenVariables = ["CLEANSLATE_KEEP_FAILED": "0"]
     runner.passthrough = passthrough
     runner.temporaryDirectory = temporary

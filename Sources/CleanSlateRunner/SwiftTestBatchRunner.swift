@@ -11,9 +11,7 @@ package import Foundation
 /// A run of every test can start before the tests are listed (``startEverything()``), so that
 /// `swift test list` runs beside it instead of before it.
 package struct SwiftTestBatchRunner: TestBatchRunner {
-  /// The package's directory.
-  package let packagePath: String
-  /// What starts the runs.
+  /// What starts the runs, of the package it was made for.
   package let launcher: TestLauncher
   /// Every test `swift test list` printed: a batch of all of them runs without a filter.
   package var listed: [String] = []
@@ -39,12 +37,8 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
     var result: Task<TestRunResult, any Error>
   }
 
-  /// A runner of the tests of the package at `packagePath`, of which `listed` are every test,
-  /// started by `launcher`.
-  package init(
-    packagePath: String, launcher: TestLauncher, listed: [String] = [], workDirectory: URL
-  ) {
-    self.packagePath = packagePath
+  /// A runner of the tests `launcher` starts, of which `listed` are every test.
+  package init(launcher: TestLauncher, listed: [String] = [], workDirectory: URL) {
     self.launcher = launcher
     self.listed = listed
     self.workDirectory = workDirectory
@@ -61,6 +55,7 @@ package struct SwiftTestBatchRunner: TestBatchRunner {
   /// (without the XUnit file).
   package func invocation(of tests: [String]?) -> SwiftTestInvocation {
     var arguments = ["test", "--skip-build"]
+    let packagePath = launcher.packagePath
     if packagePath != "." { arguments += ["--package-path", packagePath] }
     if let tests, tests != listed { arguments += SwiftTestSelection.arguments(for: tests) }
     return SwiftTestInvocation(

@@ -7,14 +7,15 @@ import Testing
 /// The `swift test` command of a bisection's run, as a user types it again.
 @Suite struct SwiftTestRunnerTests {
   @Test func aRunsCommandSetsWhatDecidesTheOutcomeAndPrintsAsAShellReadsIt() {
-    let launcher = TestLauncher(
-      way: .swiftTest(because: "a test"), packagePath: ".",
-      workDirectory: URL(fileURLWithPath: "/tmp/work"), directory: "/")
+    func launcher(of packagePath: String) -> TestLauncher {
+      TestLauncher(
+        way: .swiftTest(because: "a test"), packagePath: packagePath,
+        workDirectory: URL(fileURLWithPath: "/tmp/work"), directory: "/")
+    }
     let runner = SwiftTestRunner(
-      packagePath: "My Package", launcher: launcher,
-      workDirectory: URL(fileURLWithPath: "/tmp/work"))
+      launcher: launcher(of: "My Package"), workDirectory: URL(fileURLWithPath: "/tmp/work"))
     let unwatched = SwiftTestRunner(
-      packagePath: ".", launcher: launcher, workDirectory: URL(fileURLWithPath: "/tmp/work"),
+      launcher: launcher(of: "."), workDirectory: URL(fileURLWithPath: "/tmp/work"),
       watchesState: false)
 
     #expect(

@@ -34,8 +34,7 @@ import Testing
       way: .direct(BuiltTests(product: product.path, platform: .linux)), packagePath: ".",
       workDirectory: work.appendingPathComponent("launcher"), directory: work.path)
     let experiments = work.appendingPathComponent("experiments")
-    let runner = SwiftExperimentRunner(
-      packagePath: ".", launcher: launcher, workDirectory: experiments)
+    let runner = SwiftExperimentRunner(launcher: launcher, workDirectory: experiments)
 
     // When an experiment runs the test alone, with a seed
     let run = try await runner.run(["M.A/testB"], victim: "M.A/testB", in: .init(seed: 7))
