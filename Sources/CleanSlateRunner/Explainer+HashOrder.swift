@@ -11,10 +11,11 @@ extension Explainer {
   /// What the runs with deterministic hashing are called.
   static var deterministicAlone: String { "alone, SWIFT_DETERMINISTIC_HASHING=1" }
 
-  /// The hash-order experiment, for a test whose outcome or failure varies from run to run
-  /// (any run with deterministic hashing already made counts): runs with `SWIFT_DETERMINISTIC_HASHING=1`, each followed by one without, until the
-  /// outcome with it is constant and differs significantly from the outcome without it; `nil` as
-  /// soon as it varies with it too, or once no run left could make the difference significant.
+  /// The hash-order experiment, for a test whose outcome or failure varies from run to run (any
+  /// run with deterministic hashing already made counts): runs with
+  /// `SWIFT_DETERMINISTIC_HASHING=1`, each followed by one without, until the outcome with it is
+  /// constant and differs significantly from the outcome without it; `nil` as soon as it varies
+  /// with it too, or once no run left could make the difference significant.
   ///
   /// Deterministic hashing may make the test pass or fail: which way is seen from its runs, so
   /// each way is held to half of ``significance``, and the two together to all of it.
@@ -74,10 +75,5 @@ extension Explainer {
     cause.deterministicHashing = fixed
     cause.randomHashing = seeded
     return cause
-  }
-
-  /// Whether the test passed in some of `runs` and failed in others.
-  static func varies(_ runs: [ExperimentRun]) -> Bool {
-    runs.contains(where: \.passed) && runs.contains { !$0.passed }
   }
 }

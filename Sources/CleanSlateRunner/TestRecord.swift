@@ -73,9 +73,8 @@ package struct TestRecord: Sendable, Equatable {
 
   /// The verdict of each repetition it ran in, in order (``verdict(of:)``).
   package var repetitionVerdicts: [Outcome] {
-    var byRepetition: [Int: [Attempt]] = [:]
-    for attempt in attempts { byRepetition[attempt.repetition, default: []].append(attempt) }
-    return byRepetition.keys.sorted().map { Self.verdict(of: byRepetition[$0]!) }
+    Dictionary(grouping: attempts, by: \.repetition).sorted { $0.key < $1.key }
+      .map { Self.verdict(of: $0.value) }
   }
 
   /// The verdict: skipped when every repetition was; when a repetition ended with it failed or

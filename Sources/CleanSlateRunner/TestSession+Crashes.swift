@@ -66,8 +66,8 @@ extension TestSession {
     }
     Self.resolve(&crashes)
     var ran = Ran(crashes: crashes)
-    for crash in crashes {
-      for test in crash.tests where !crash.isPinned {
+    for crash in crashes where !crash.isPinned {
+      for test in crash.tests {
         ran.attempts[test, default: []].append(crash.attempt())
       }
     }

@@ -38,11 +38,10 @@ package struct TestRunResult: Sendable {
     {
       return signal
     }
-    guard !direct,
-      let range = (standardError + standardOutput).range(
-        of: "exited with unexpected signal code ")
-    else { return nil }
-    return Int32((standardError + standardOutput)[range.upperBound...].prefix(while: \.isNumber))
+    guard !direct else { return nil }
+    let printed = standardError + standardOutput
+    guard let range = printed.range(of: "exited with unexpected signal code ") else { return nil }
+    return Int32(printed[range.upperBound...].prefix(while: \.isNumber))
   }
 }
 
