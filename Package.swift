@@ -213,17 +213,20 @@ let package = Package(
     // Finds the tests that make a test fail when they run before it (`cleanslate bisect`).
     .target(
       name: "CleanSlateBisect",
+      dependencies: ["CleanSlate", "CleanSlateTestProcess"],
+      swiftSettings: strictSettings
+    ),
+    // Runs a package's tests as a session (`cleanslate test`): selects and shards them, launches
+    // them with retries, repeats and crashes kept, and reports (terminal, JUnit, JSON, HTML).
+    .target(
+      name: "CleanSlateRunner",
       dependencies: ["CleanSlate", "CleanSlateTestProcess", "CleanSlateReport"],
       swiftSettings: strictSettings
     ),
-    // Runs a package's tests in shards balanced by past timings, with retries that name flaky
-    // tests and repeats (`cleanslate test`).
+    // Tells why a test failed, by experiments on its runs (`cleanslate test --explain`).
     .target(
-      name: "CleanSlateRunner",
-      dependencies: [
-        "CleanSlate", "CleanSlateChildProcess", "CleanSlateTestProcess", "CleanSlateBisect",
-        "CleanSlateReport",
-      ],
+      name: "CleanSlateExplain",
+      dependencies: ["CleanSlate", "CleanSlateTestProcess", "CleanSlateRunner", "CleanSlateReport"],
       swiftSettings: strictSettings
     ),
     .executableTarget(
@@ -234,6 +237,7 @@ let package = Package(
         "CleanSlateBisect",
         "CleanSlateReport",
         "CleanSlateRunner",
+        "CleanSlateExplain",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -347,7 +351,15 @@ let package = Package(
     .testTarget(
       name: "CleanSlateRunnerTests",
       dependencies: [
-        "CleanSlate", "CleanSlateChildProcess", "CleanSlateRunner", "CleanSlateBisect",
+        "CleanSlate", "CleanSlateChildProcess", "CleanSlateRunner", "CleanSlateReport",
+        "CleanSlateTestProcess", "CleanSlateTestSupport", "CleanSlateCLI",
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateExplainTests",
+      dependencies: [
+        "CleanSlate", "CleanSlateChildProcess", "CleanSlateExplain", "CleanSlateRunner", "CleanSlateReport",
         "CleanSlateTestProcess", "CleanSlateTestSupport", "CleanSlateCLI",
       ],
       swiftSettings: strictSettings

@@ -36,5 +36,5 @@ public struct TestIdentity: Sendable, Hashable, CustomStringConvertible {
 
   /// A `swift test --filter` pattern that selects this test and no other (every argument case of
   /// a parameterized test: `swift test` cannot select one case).
-  package var filter: String { SwiftTestFilter.matching([name]) }
+  package var filter: String { TestName(name).filter }
 }

@@ -1,5 +1,5 @@
-internal import CleanSlate
-internal import CleanSlateTestProcess
+package import CleanSlate
+package import CleanSlateTestProcess
 
 /// Finds the earlier tests that make a victim fail: the smallest set, assuming that running
 /// more of the earlier tests never makes it pass again.
@@ -15,9 +15,9 @@ internal import CleanSlateTestProcess
 /// is nothing to find.
 package struct Bisection<Runner: TestRunner> {
   package let runner: Runner
-  package let victim: String
+  package let victim: TestName
   /// The tests that run before the victim, in order.
-  package let earlier: [String]
+  package let earlier: [TestName]
   /// Hears about each run as it ends.
   package var progress: @Sendable (Step) -> Void = { _ in }
 
@@ -26,7 +26,7 @@ package struct Bisection<Runner: TestRunner> {
     /// Its number, from 1.
     package var number: Int
     /// The earlier tests it ran before the victim.
-    package var tests: [String]
+    package var tests: [TestName]
     /// Whether the victim passed.
     package var victimPassed: Bool
   }
@@ -34,14 +34,14 @@ package struct Bisection<Runner: TestRunner> {
   /// What the search found.
   package struct Result: Sendable {
     /// The polluting tests, in run order.
-    package var polluters: [String]
+    package var polluters: [TestName]
     /// How many times the tests were run.
     package var runs: Int
     /// The run of the polluters and the victim (where the victim failed).
-    package var failingRun: TestRunOutcome
+    package var failingRun: Launch
   }
 
-  package init(runner: Runner, victim: String, earlier: [String]) {
+  package init(runner: Runner, victim: TestName, earlier: [TestName]) {
     self.runner = runner
     self.victim = victim
     self.earlier = earlier
@@ -53,21 +53,19 @@ package struct Bisection<Runner: TestRunner> {
         .nothingRunsBefore, "No test runs before \(victim): nothing can have polluted it.")
     }
     var runs = 0
-    func attempt(_ tests: some Collection<String>) async throws -> TestRunOutcome {
+    func attempt(_ tests: some Collection<TestName>) async throws -> Launch {
       runs += 1
-      let outcome = try await runner.run(Array(tests) + [victim], victim: victim)
-      progress(Step(number: runs, tests: Array(tests), victimPassed: outcome.victimPassed))
-      return outcome
+      let launch = try await runner.run(Array(tests) + [victim], victim: victim)
+      progress(Step(number: runs, tests: Array(tests), victimPassed: passed(launch)))
+      return launch
     }
 
     let victimAlone = try await attempt([])
-    guard victimAlone.victimPassed else {
+    guard passed(victimAlone) else {
       var message = "\(victim) fails when it runs alone"
-      if let why = victimAlone.firstFailure { message += ": \(why)" }
+      if let why = victimAlone.endOrUnfinished(of: victim).failure { message += ": \(why)" }
       message += ". No other test makes it fail."
-      if let command = victimAlone.command {
-        message += " Run it alone to see why:\n  \(command)"
-      }
+      message += " Run it alone to see why:\n  \(victimAlone.command)"
       throw BisectError(.failsAlone, message)
     }
     // The shortest run of earlier tests after which the victim fails; `earlier.count + 1`
@@ -84,7 +82,7 @@ package struct Bisection<Runner: TestRunner> {
     var context = earlier[..<(first.length - 1)]
     while !context.isEmpty {
       let alone = try await attempt(polluters)
-      if !alone.victimPassed {
+      if !passed(alone) {
         failing = alone
         break
       }
@@ -103,16 +101,16 @@ package struct Bisection<Runner: TestRunner> {
   /// is either known to, or stands for "none"). Returns the outcome of the run of that length,
   /// when there was one.
   private func shortestFailingPrefix(
-    of tests: ArraySlice<String>, count: Int, keeping kept: [String],
-    attempt: (ArraySlice<String>) async throws -> TestRunOutcome
-  ) async throws -> (length: Int, outcome: TestRunOutcome?) {
+    of tests: ArraySlice<TestName>, count: Int, keeping kept: [TestName],
+    attempt: (ArraySlice<TestName>) async throws -> Launch
+  ) async throws -> (length: Int, outcome: Launch?) {
     var low = 1
     var high = count
-    var outcomes: [Int: TestRunOutcome] = [:]
+    var outcomes: [Int: Launch] = [:]
     while low < high {
       let middle = (low + high) / 2
       let outcome = try await attempt(tests.prefix(middle) + kept)
-      if outcome.victimPassed {
+      if passed(outcome) {
         low = middle + 1
       } else {
         outcomes[middle] = outcome
@@ -121,4 +119,7 @@ package struct Bisection<Runner: TestRunner> {
     }
     return (low, outcomes[low])
   }
+
+  /// Whether the victim ran and passed in `launch`.
+  private func passed(_ launch: Launch) -> Bool { launch.endOrUnfinished(of: victim).passed }
 }

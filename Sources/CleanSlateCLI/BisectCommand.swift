@@ -46,11 +46,12 @@ struct BisectCommand: AsyncParsableCommand {
     let launcher = await TestLauncher.forPackage(
       at: packagePath, buildOptions: [], workDirectory: work.appendingPathComponent("launcher"))
     if let note = launcher.note { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
-    let runner = SwiftTestRunner(launcher: launcher, workDirectory: work, watchesState: sentinel)
+    let runner = SwiftTestRunner(launcher: launcher, watchesState: sentinel)
+    let victim = TestName(victim)
     do {
       let given = trace.isEmpty ? nil : try TraceReader.read(trace)
       let earlier = try RunOrder.earlier(
-        than: victim, listed: try await runner.list(), trace: given)
+        than: victim, listed: try await runner.list(), trace: given.map(TraceFacts.init(log:)))
       print("Bisecting \(victim): \(earlier.count) tests run before it.")
       var bisection = Bisection(runner: runner, victim: victim, earlier: earlier)
       bisection.progress = { step in
@@ -74,15 +75,12 @@ struct BisectCommand: AsyncParsableCommand {
     let single = result.polluters.count == 1
     print("\(single ? "The polluter" : "The polluters, together") (found in \(result.runs) runs):")
     for test in result.polluters { print("  \(test)") }
-    if let command = result.failingRun.command {
-      print("Run \(single ? "it" : "them") with the victim:")
-      print("  \(command)")
+    print("Run \(single ? "it" : "them") with the victim:")
+    print("  \(result.failingRun.command)")
+    var left = result.failingRun.traced?.reports(about: result.polluters) ?? []
+    if left.isEmpty, let given {
+      left = TraceFacts(log: given).reports(about: result.polluters)
     }
-    var left: [String] = []
-    if let path = result.failingRun.tracePath, let log = try? TraceReader.read([path]) {
-      left = LeftBehind.reports(about: result.polluters, in: log)
-    }
-    if left.isEmpty, let given { left = LeftBehind.reports(about: result.polluters, in: given) }
     guard !left.isEmpty else { return }
     print("What the sentinel saw \(single ? "it" : "them") leave behind:")
     for report in left {

@@ -1,119 +1,133 @@
 import ArgumentParser
 import CleanSlate
-import CleanSlateBisect
-import CleanSlateReport
+import CleanSlateExplain
 import CleanSlateRunner
 import CleanSlateTestProcess
 import Foundation
 
 /// `cleanslate test`: runs a package's tests as `swift test` runs them (started directly from the
 /// built test product), one shard of them balanced by past timings, failed tests retried alone,
-/// and writes JUnit XML and a JSON summary.
+/// each failure explained by experiments when asked, and writes JUnit XML, a JSON summary and an
+/// HTML report.
+///
+/// The run flows through the runner's stages — select (``TestSelection``), session
+/// (``TestSession``, which launches through ``SwiftSessionLauncher``), explain (``Explainer``) —
+/// and every report hears one stream of ``SessionEvent``s.
 struct TestCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "test",
     abstract: "Runs a package's tests: one shard of N balanced by past timings, with retries.",
     discussion: """
-      Runs the tests swift test list prints, or those a --filter matches, or one --shard of \
-      them: built once, then started from the built test product with what swift test would give \
-      it (each retry, repeat and experiment too), or through swift test where that way is not \
-      known. Shards are balanced by the tests' durations in --timings files \
-      (lifecycle traces, or JUnit/XUnit XML of an earlier run); without timings the tests are \
-      split by count. A failed test runs again alone up to --retries times: failed, then passed, \
-      is flaky. With --repeat, a test that failed in one repetition failed. A crash of a test \
-      process is pinned on its test from the crashed thread's frames (or the tests left run again \
-      in halves), is kept in the summary, JSON and JUnit, and fails the run. With \
-      --test-timeout, a test that runs longer is ended with its test process, timed out, with \
-      where it was stuck (what CleanSlate knew of it, every thread's stack), and the tests its \
-      process had not run run again. With --explain, each test that failed \
-      at least once is run again by experiments (alone, seed, hash order, time zone, order, \
-      parallel, load) until one decides why, within --explain-budget (60 s a test by default). Arguments after -- go to swift test.
+      The tests are built once, then every run starts the built test product with what swift \
+      test would give it. A failed test runs again alone: failed, then passed, is flaky. A crash \
+      or a hang is kept, named, and fails the run. --explain runs each test that failed again \
+      under conditions it controls until the runs decide why. Arguments after -- go to swift \
+      test (--parallel, -c release, --traits …).
       """)
 
-  @Option(help: "The package's directory.")
-  var packagePath = "."
-
-  @Flag(help: "Run the tests as they were last built (else they are built first).")
-  var skipBuild = false
-
-  @Option(
-    help: ArgumentHelp(
-      "Run only the tests whose name matches this regular expression (repeatable).",
-      valueName: "regex"))
-  var filter: [String] = []
-
-  @Option(help: ArgumentHelp("Run only shard K of N (1-based), as 2/4.", valueName: "K/N"))
-  var shard: String?
-
-  @Option(
-    parsing: .upToNextOption,
-    help: ArgumentHelp(
-      "Files with the durations of an earlier run: lifecycle traces, JUnit or XUnit XML.",
-      valueName: "file"))
-  var timings: [String] = []
-
-  @Flag(help: "Print the selected tests, one per line, and run nothing.")
-  var list = false
-
-  @Option(
-    help: ArgumentHelp("Run a failed test again alone, up to this many times.", valueName: "n"))
-  var retries = 0
-
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "End a test that runs longer than this, with its test process; it has timed out (default: CLEANSLATE_TEST_TIMEOUT, else no limit).",
-      valueName: "seconds"))
-  var testTimeout: String?
-
-  @Flag(help: "Exit with a failure when a test is flaky (failed, then passed).")
-  var failOnFlaky = false
-
-  @Option(
-    name: .customLong("repeat"),
-    help: ArgumentHelp(
-      "Run the selection this many times; a test that failed in one of them failed.",
-      valueName: "n"))
-  var repetitions = 1
-
-  @Flag(
-    help:
-      "After the run, tell why each test that failed at least once failed: order, seed, hash order, time zone, parallel (in one process or across processes), load, intrinsic (or failing, or unknown)."
-  )
-  var explain = false
-
-  @Option(
-    help: ArgumentHelp(
-      "How long the experiments on one test may take, with --explain (default 60).",
-      valueName: "seconds"))
-  var explainBudget: String?
-
-  @Option(help: ArgumentHelp("Write the results as JUnit XML to this file.", valueName: "file"))
-  var junit: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "Write each test's outcome, runs, failures and duration as JSON to this file.",
-      valueName: "file"))
-  var summaryJSON: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "Write the run's lifecycle trace (CLEANSLATE_TRACE) to this file.", valueName: "file"))
-  var trace: String?
+  @OptionGroup(title: "Choosing the tests") var selection: Selection
+  @OptionGroup(title: "Running them") var running: Running
+  @OptionGroup(title: "Explaining failures") var explaining: Explaining
+  @OptionGroup(title: "Reports") var reports: Reports
 
   @Argument(parsing: .postTerminator, help: "Arguments for swift test, after --.")
   var swiftTestArguments: [String] = []
 
+  struct Selection: ParsableArguments {
+    @Option(help: "The package's directory.")
+    var packagePath = "."
+
+    @Flag(help: "Run the tests as they were last built (else they are built first).")
+    var skipBuild = false
+
+    @Option(
+      help: ArgumentHelp(
+        "Run only the tests whose name matches this regular expression (repeatable).",
+        valueName: "regex"))
+    var filter: [String] = []
+
+    @Option(help: ArgumentHelp("Run only shard K of N (1-based), as 2/4.", valueName: "K/N"))
+    var shard: String?
+
+    @Option(
+      parsing: .upToNextOption,
+      help: ArgumentHelp(
+        "Files with the durations of an earlier run, to balance the shards: lifecycle traces, JUnit or XUnit XML.",
+        valueName: "file"))
+    var timings: [String] = []
+
+    @Flag(help: "Print the selected tests, one per line, and run nothing.")
+    var list = false
+  }
+
+  struct Running: ParsableArguments {
+    @Option(
+      help: ArgumentHelp("Run a failed test again alone, up to this many times.", valueName: "n"))
+    var retries = 0
+
+    @Option(
+      name: .customLong("repeat"),
+      help: ArgumentHelp(
+        "Run the selection this many times; a test that failed in one of them failed.",
+        valueName: "n"))
+    var repetitions = 1
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "End a test that runs longer than this, with its test process: it timed out (default: CLEANSLATE_TEST_TIMEOUT, else no limit).",
+        valueName: "seconds"))
+    var testTimeout: String?
+
+    @Flag(help: "Exit with a failure when a test is flaky (failed, then passed).")
+    var failOnFlaky = false
+  }
+
+  struct Explaining: ParsableArguments {
+    @Flag(
+      help:
+        "After the run, tell why each test that failed at least once failed: order, seed, hash order, time zone, parallel (in one process or across processes), load, intrinsic (or failing, a hang, or unknown)."
+    )
+    var explain = false
+
+    @Option(
+      help: ArgumentHelp(
+        "How long the experiments on one test may take, with --explain (default 60).",
+        valueName: "seconds"))
+    var explainBudget: String?
+  }
+
+  struct Reports: ParsableArguments {
+    @Option(help: ArgumentHelp("Write the results as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Write each test's outcome, runs, failures, duration and cause as JSON to this file.",
+        valueName: "file"))
+    var summaryJSON: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Write the run's lifecycle trace (CLEANSLATE_TRACE) to this file.", valueName: "file"))
+    var trace: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Write an HTML report of the run to this file: a timeline of every test, why each flaky test failed, every crash.",
+        valueName: "file"))
+    var html: String?
+  }
+
   func validate() throws {
-    guard retries >= 0 else { throw ValidationError("--retries must be 0 or more.") }
-    guard repetitions >= 1 else { throw ValidationError("--repeat must be 1 or more.") }
-    if let shard {
+    guard running.retries >= 0 else { throw ValidationError("--retries must be 0 or more.") }
+    guard running.repetitions >= 1 else { throw ValidationError("--repeat must be 1 or more.") }
+    if let shard = selection.shard {
       do { _ = try ShardSpec(parsing: shard) } catch { throw ValidationError("\(error)") }
     }
     _ = try timeLimit
-    if let explainBudget {
-      guard explain else {
+    if let explainBudget = explaining.explainBudget {
+      guard explaining.explain else {
         throw ValidationError("--explain-budget sets the budget of --explain: give --explain too.")
       }
       guard budgetSeconds != nil else {
@@ -122,15 +136,7 @@ struct TestCommand: AsyncParsableCommand {
         )
       }
     }
-    let ownOptions = [
-      ("--filter", "would hide tests from cleanslate test: give --filter to cleanslate test"),
-      ("--skip", "would hide tests from cleanslate test: give --filter to cleanslate test"),
-      (
-        "--xunit-output", "replaces the file cleanslate test reads: give --junit to cleanslate test"
-      ),
-    ]
-    for (option, why) in ownOptions
-    where swiftTestArguments.contains(where: { $0 == option || $0.hasPrefix(option + "=") }) {
+    if let (option, why) = SwiftTestArguments.ownedByCleanSlate(swiftTestArguments) {
       throw ValidationError("\(option) after -- \(why) (before --).")
     }
   }
@@ -145,53 +151,68 @@ struct TestCommand: AsyncParsableCommand {
   }
 
   private func runTests() async throws {
-    let package = TestPackage(path: packagePath, arguments: swiftTestArguments)
-    if !skipBuild {
-      note("Building the tests: \(package.buildInvocation)")
-      try await package.build()
-    }
     let work = FileManager.default.temporaryDirectory
       .appendingPathComponent("cleanslate-test-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
+    let trace = reports.trace ?? reports.html.map { _ in work.appendingPathComponent("trace.jsonl").path }
+    let events = SessionEvents(reporters(trace: trace))
+
+    // Select: build, list, filter, shard.
+    let package = TestPackage(path: selection.packagePath, arguments: swiftTestArguments)
+    if !selection.skipBuild {
+      events.send(.note("Building the tests: \(package.buildInvocation)"))
+      try await package.build()
+    }
     let launcher = await TestLauncher.forPackage(
-      at: packagePath, buildOptions: SwiftTestArguments.buildOptions(swiftTestArguments),
+      at: selection.packagePath, buildOptions: SwiftTestArguments.buildOptions(swiftTestArguments),
       arguments: swiftTestArguments, workDirectory: work.appendingPathComponent("launcher"))
-    if let note = launcher.note { self.note(note) }
-    var runner = makeRunner(launcher: launcher, workDirectory: work)
+    if let note = launcher.note { events.send(.note(note)) }
+    var sessionLauncher = makeLauncher(launcher, trace: trace, events: events)
     // Every test runs: start them now and list them meanwhile.
-    let everything = shard == nil && filter.isEmpty && !list
-    if everything { runner.startEverything() }
-    runner.listed = try await package.list(besideARun: everything)
-    let spec = try shard.map { try ShardSpec(parsing: $0) }
-    let selection = try TestSelection(
-      listed: runner.listed, filters: filter, shard: spec,
-      timings: readTimings(sharded: spec != nil))
-    if list {
-      for test in selection.tests { print(test) }
+    let everything = selection.shard == nil && selection.filter.isEmpty && !selection.list
+    if everything { sessionLauncher.startEverything() }
+    sessionLauncher.listed = try await package.list(besideARun: everything)
+    let spec = try selection.shard.map { try ShardSpec(parsing: $0) }
+    let chosen = try TestSelection(
+      listed: sessionLauncher.listed, filters: selection.filter, shard: spec,
+      timings: readTimings(sharded: spec != nil, events: events))
+    if selection.list {
+      FileHandle.standardOutput.write(Data(chosen.tests.map { "\($0)\n" }.joined().utf8))
       return
     }
-    if selection.tests.isEmpty {
-      print("Shard \(shard ?? "") has no tests: there are more shards than tests. Nothing to run.")
+    if chosen.tests.isEmpty {
+      FileHandle.standardOutput.write(
+        Data(
+          "Shard \(selection.shard ?? "") has no tests: there are more shards than tests. Nothing to run.\n"
+            .utf8))
     }
-    var session = TestSession(runner: runner, retries: retries, repetitions: repetitions)
-    session.progress = { event in
-      switch event {
-      case let .repetition(number, count): print("Repetition \(number) of \(count)")
-      case let .retried(test, attempt, outcome):
-        print("Retried \(test) alone (attempt \(attempt)): \(outcome.rawValue)")
-      }
+
+    // Session: launches, retries, repeats, crashes and hangs.
+    var session = TestSession(
+      launcher: sessionLauncher, retries: running.retries, repetitions: running.repetitions)
+    session.events = events
+    var result = try await session.run(chosen.tests)
+
+    // Explain: experiments on each test that failed.
+    if explaining.explain {
+      try await explainFailures(in: &result, ran: chosen.tests, launcher: launcher, events: events)
     }
-    var run = try await session.run(selection.tests)
-    if explain {
-      try await explainFailures(
-        in: &run.records, ran: selection.tests, launcher: launcher, work: work)
-    }
-    try write(run)
-    for line in RunSummary(run, plan: selection.plan, shard: spec).lines { print(line) }
+
+    // Reports.
+    try events.finish(FinishedSession(result, plan: chosen.plan, shard: spec))
     // A test failed or timed out in some repetition, or a test process crashed, or (when asked)
     // a test was flaky.
-    if run.fails(failOnFlaky: failOnFlaky) { throw ExitCode.failure }
+    if result.fails(failOnFlaky: running.failOnFlaky) { throw ExitCode.failure }
+  }
+
+  /// The reports the options ask for: the terminal always, then JUnit, JSON and HTML.
+  private func reporters(trace: String?) -> [any SessionReporter] {
+    var reporters: [any SessionReporter] = [TerminalReporter()]
+    if let junit = reports.junit { reporters.append(JUnitReporter(path: junit)) }
+    if let json = reports.summaryJSON { reporters.append(SummaryJSONReporter(path: json)) }
+    if let html = reports.html, let trace { reporters.append(HTMLReporter(path: html, trace: trace)) }
+    return reporters
   }
 
   /// The limit of each test's time, from `--test-timeout` or else `CLEANSLATE_TEST_TIMEOUT`;
@@ -201,9 +222,9 @@ struct TestCommand: AsyncParsableCommand {
   private var timeLimit: Duration? {
     get throws {
       let variable = ProcessInfo.processInfo.environment["CLEANSLATE_TEST_TIMEOUT"]
-      guard let raw = testTimeout ?? variable else { return nil }
-      let source = testTimeout != nil ? "--test-timeout" : "CLEANSLATE_TEST_TIMEOUT="
-      let given = testTimeout != nil ? "\(source) '\(raw)'" : "\(source)'\(raw)'"
+      guard let raw = running.testTimeout ?? variable else { return nil }
+      let source = running.testTimeout != nil ? "--test-timeout" : "CLEANSLATE_TEST_TIMEOUT="
+      let given = running.testTimeout != nil ? "\(source) '\(raw)'" : "\(source)'\(raw)'"
       guard let seconds = Double(raw.trimmingCharacters(in: .whitespaces)), seconds.isFinite
       else {
         throw ValidationError(
@@ -222,89 +243,71 @@ struct TestCommand: AsyncParsableCommand {
   /// The budget `--explain-budget` gives, in seconds; `nil` when it is not a whole number of
   /// seconds greater than 0.
   private var budgetSeconds: Int? {
-    guard let explainBudget else { return 60 }
+    guard let explainBudget = explaining.explainBudget else { return 60 }
     return Int(explainBudget.trimmingCharacters(in: .whitespaces)).flatMap { $0 > 0 ? $0 : nil }
   }
 
   /// Gives each record that failed at least once its cause, by experiments run after the run.
   private func explainFailures(
-    in records: inout [TestRecord], ran tests: [String], launcher: TestLauncher, work: URL
+    in result: inout SessionResult, ran tests: [TestName], launcher: TestLauncher,
+    events: SessionEvents
   ) async throws {
-    let failed = records.indices.filter { records[$0].failures > 0 }
+    let failed = result.records.indices.filter { result.records[$0].failures > 0 }
     guard !failed.isEmpty else { return }
-    let budget = budgetSeconds ?? 60
-    print(
-      "Explaining \(failed.count) test\(failed.count == 1 ? "" : "s") that failed (a budget of \(budget) s each):"
-    )
-    var runner = SwiftExperimentRunner(
-      launcher: launcher, passthrough: swiftTestArguments, workDirectory: work)
-    runner.testTimeout = try? timeLimit
-    var explainer = Explainer(runner: runner, budget: .seconds(budget))
-    explainer.progress = { test, run in
-      let outcome = run.passed ? "passed" : "failed" + (run.failure.map { ": \($0)" } ?? "")
-      print("  \(test): \(run.what): \(outcome)")
-    }
+    let budget = Duration.seconds(budgetSeconds ?? 60)
+    events.send(.explaining(tests: failed.count, budget: budget))
+    var runner = SwiftExperimentRunner(launcher: launcher, passthrough: swiftTestArguments)
+    runner.timeLimit = try? timeLimit
+    var explainer = Explainer(runner: runner, budget: budget)
+    explainer.events = events
+    let durations = Dictionary(
+      result.records.map { ($0.name, $0.seconds) }, uniquingKeysWith: { first, _ in first })
     for index in failed {
-      let test = records[index].name
-      let together = tests.filter {
-        SwiftTestFilter.isSwiftTesting($0) == SwiftTestFilter.isSwiftTesting(test)
-      }
-      let earlier = Array(together.prefix { $0 != test })
-      records[index].cause = try await explainer.explain(test, earlier: earlier, together: together)
+      let test = result.records[index].name
+      let together = tests.filter { $0.isSwiftTesting == test.isSwiftTesting }
+      var evidence = RunEvidence(
+        attempts: result.records[index].attempts, of: test, together: together,
+        ranAtOnce: runner.ranAtOnce(test), processesOfTheirOwn: !test.isSwiftTesting)
+      evidence.durations = durations
+      result.records[index].cause = try await explainer.explain(test, evidence: evidence)
     }
   }
 
-  /// The durations of `--timings`, warnings printed; none when not sharded.
-  private func readTimings(sharded: Bool) -> TestTimings {
-    guard sharded, !timings.isEmpty else { return TestTimings() }
-    let read = TimingsReader.read(timings)
-    for warning in read.warnings { note("warning: \(warning)") }
-    if read.timings.isEmpty { note("warning: no timings could be used; tests are split by count.") }
+  /// The durations of `--timings`, warnings sent as notes; none when not sharded.
+  private func readTimings(sharded: Bool, events: SessionEvents) -> TestTimings {
+    guard sharded, !selection.timings.isEmpty else { return TestTimings() }
+    let read = TimingsReader.read(selection.timings)
+    for warning in read.warnings { events.send(.note("warning: \(warning)")) }
+    if read.timings.isEmpty {
+      events.send(.note("warning: no timings could be used; tests are split by count."))
+    }
     return read.timings
   }
 
-  /// A runner of the package's tests that echoes each `swift test` and what it printed.
-  private func makeRunner(launcher: TestLauncher, workDirectory: URL) -> SwiftTestBatchRunner {
-    var runner = SwiftTestBatchRunner(launcher: launcher, workDirectory: workDirectory)
-    runner.passthrough = swiftTestArguments
-    runner.testTimeout = try? timeLimit
+  /// The launcher of the session's tests: the arguments after `--`, each test's time limit, the
+  /// session's trace (`--trace`, or the HTML report's), and a trace of each launch of its own
+  /// when `--explain` starts from what the run saw.
+  private func makeLauncher(
+    _ launcher: TestLauncher, trace: String?, events: SessionEvents
+  ) -> SwiftSessionLauncher {
+    var session = SwiftSessionLauncher(launcher: launcher)
+    session.passthrough = swiftTestArguments
+    session.timeLimit = try? timeLimit
+    session.traced = explaining.explain
+    session.events = events
     if let trace {
       let path = URL(fileURLWithPath: trace).path
       try? FileManager.default.removeItem(atPath: path)
-      runner.environment["CLEANSLATE_TRACE"] = path
+      session.variables["CLEANSLATE_TRACE"] = path
       // One run per shard in the trace, its retries included, so that `cleanslate summary` of
       // every shard's trace shows their balance.
       if ProcessInfo.processInfo.environment["CLEANSLATE_RUN_ID", default: ""].isEmpty {
-        let shard = shard.flatMap { try? ShardSpec(parsing: $0) }
+        let shard = selection.shard.flatMap { try? ShardSpec(parsing: $0) }
           .map { "shard-\($0.index)-of-\($0.count)-" }
-        runner.environment["CLEANSLATE_RUN_ID"] =
+        session.variables["CLEANSLATE_RUN_ID"] =
           "\(shard ?? "")\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
       }
     }
-    runner.echo = { command, result in
-      // One block, written at once: the command, what it printed, where each hung test was
-      // stuck. (Printed line by line, another stream's lines landed inside a stack.)
-      print(RunEcho.text(of: command, result), terminator: "")
-      fflush(nil)
-    }
-    return runner
-  }
-
-  private func write(_ run: TestRun) throws {
-    if let junit { try write(JUnitReport.xml(run), to: junit) }
-    if let summaryJSON { try write(SummaryJSON.text(run), to: summaryJSON) }
-  }
-
-  private func write(_ text: String, to path: String) throws {
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    } catch {
-      throw RunnerError(.cannotWrite, "cannot write \(path): \(error.localizedDescription)")
-    }
-  }
-
-  private func note(_ line: String) {
-    fflush(nil)
-    FileHandle.standardError.write(Data("\(line)\n".utf8))
+    return session
   }
 }

@@ -8,12 +8,15 @@ extension TestCause {
   ///  "runs":[{"what":"alone","outcome":"passed"}],"seconds":9.12}
   /// ```
   ///
-  /// Each kind adds its evidence: `polluter` (or `polluters`, several) and `state` for order,
-  /// `seed` and `passingSeed` for seed, `failingZones` and `passingZones` for time zone, `beside`
-  /// and `shared` for parallel and parallelProcesses, `deterministicHashing` and `randomHashing`
-  /// for hashOrder, `busy` and `quiet` for load (`{"failures":4,"runs":5}`), `alone` for
-  /// intrinsic and failing, `tried` for unknown; `case`, for a parameterized test, the argument
-  /// case that failed.
+  /// Each kind adds its evidence: `polluter` (or `polluters`, several), `state` and `alone` for
+  /// order, `seed` and `passingSeed` for seed, `failingZones` and `passingZones` for time zone,
+  /// `beside`, `shared`, `atOnce`, `oneAtATime` and (when two crashes went through the same code)
+  /// `sharedFrames` for parallel and parallelProcesses, `deterministicHashing` and
+  /// `randomHashing` for hashOrder, `busy` and `quiet` for load (`{"failures":4,"runs":5}`),
+  /// `alone` for intrinsic, failing and hang, `hungIn` for hang (where it hung, innermost first);
+  /// `case`, for a parameterized test, the argument case that failed. Every cause has `tried`,
+  /// the experiments that ran, and intrinsic and unknown `experiments`, each with its conditions'
+  /// runs: `{"name":"parallel","conditions":[{"what":"with 4 tests at once","failures":3,"runs":40}]}`.
   package func write(to json: inout JSONText) {
     json.raw("{\"kind\":")
     json.string(kind.rawValue)
@@ -32,14 +35,33 @@ extension TestCause {
     if !passingZones.isEmpty { field("passingZones", passingZones, to: &json) }
     if !beside.isEmpty { field("beside", beside, to: &json) }
     if let shared { field("shared", shared, to: &json) }
+    if !sharedFrames.isEmpty { field("sharedFrames", sharedFrames, to: &json) }
+    if !hungIn.isEmpty { field("hungIn", hungIn, to: &json) }
     for (name, rate) in [
       ("deterministicHashing", deterministicHashing), ("randomHashing", randomHashing),
-      ("busy", busy), ("quiet", quiet), ("alone", alone),
+      ("busy", busy), ("quiet", quiet), ("alone", alone), ("atOnce", atOnce),
+      ("oneAtATime", oneAtATime),
     ] {
       guard let rate else { continue }
       json.raw(",\"\(name)\":{\"failures\":\(rate.failures),\"runs\":\(rate.runs)}")
     }
     if !tried.isEmpty { field("tried", tried, to: &json) }
+    if !experiments.isEmpty {
+      json.raw(",\"experiments\":[")
+      for (index, experiment) in experiments.enumerated() {
+        json.raw(index == 0 ? "{\"name\":" : ",{\"name\":")
+        json.string(experiment.name)
+        json.raw(",\"conditions\":[")
+        for (offset, condition) in experiment.conditions.enumerated() {
+          json.raw(offset == 0 ? "{\"what\":" : ",{\"what\":")
+          json.string(condition.what)
+          json.raw(
+            ",\"failures\":\(condition.rate.failures),\"runs\":\(condition.rate.runs)}")
+        }
+        json.raw("]}")
+      }
+      json.raw("]")
+    }
     json.raw(",\"runs\":[")
     for (index, run) in runs.enumerated() {
       json.raw(index == 0 ? "{\"what\":" : ",{\"what\":")
@@ -71,6 +93,21 @@ extension TestCause {
     busy = Self.rate(object["busy"])
     quiet = Self.rate(object["quiet"])
     alone = Self.rate(object["alone"])
+    atOnce = Self.rate(object["atOnce"])
+    oneAtATime = Self.rate(object["oneAtATime"])
+    sharedFrames = object["sharedFrames"] as? [String] ?? []
+    hungIn = object["hungIn"] as? [String] ?? []
+    experiments = (object["experiments"] as? [[String: Any]] ?? []).compactMap { experiment in
+      guard let name = experiment["name"] as? String else { return nil }
+      let conditions = (experiment["conditions"] as? [[String: Any]] ?? []).compactMap {
+        condition -> Experiment.Condition? in
+        guard let what = condition["what"] as? String, let rate = Self.rate(condition) else {
+          return nil
+        }
+        return Experiment.Condition(what: what, rate: rate)
+      }
+      return Experiment(name: name, conditions: conditions)
+    }
     tried = object["tried"] as? [String] ?? []
     runs = (object["runs"] as? [[String: Any]] ?? []).compactMap { run in
       (run["what"] as? String).map { Run($0, passed: run["outcome"] as? String == "passed") }

@@ -25,8 +25,43 @@ package struct TestCause: Sendable, Equatable {
     case intrinsic
     /// It failed in every run, the same way: a failing test, not a flaky one.
     case failing
-    /// The budget ran out before an experiment decided.
+    /// It timed out in every run: it hangs, every time.
+    case hang
+    /// No experiment decided: the budget ran out, or no factor made a difference the runs could
+    /// show, or it never failed again.
     case unknown
+  }
+
+  /// One experiment that ran: its name and, for each condition it ran the test in, how often the
+  /// test failed there.
+  package struct Experiment: Sendable, Equatable, CustomStringConvertible {
+    /// A condition of the experiment and its runs.
+    package struct Condition: Sendable, Equatable {
+      /// The condition, as a run's label says it: `with 4 tests at once`.
+      package var what: String
+      /// How often the test failed there.
+      package var rate: Rate
+
+      package init(what: String, rate: Rate) {
+        self.what = what
+        self.rate = rate
+      }
+    }
+
+    /// The experiment's name: `parallel`, `hash order`.
+    package var name: String
+    /// Its conditions, in the order they first ran.
+    package var conditions: [Condition]
+
+    package init(name: String, conditions: [Condition]) {
+      self.name = name
+      self.conditions = conditions
+    }
+
+    /// `parallel: 3 of 40 runs with 4 tests at once, 0 of 40 runs with 4 tests in order`.
+    package var description: String {
+      "\(name): " + conditions.map { "\($0.rate) \($0.what)" }.joined(separator: ", ")
+    }
   }
 
   /// A count of failed runs among runs.
@@ -104,8 +139,20 @@ package struct TestCause: Sendable, Equatable {
   /// For ``Kind/load``, how often it failed with the CPU held by other threads, and without.
   package var busy: Rate?
   package var quiet: Rate?
-  /// For ``Kind/intrinsic`` and ``Kind/failing``, how often it failed alone.
+  /// For ``Kind/intrinsic``, ``Kind/failing`` and ``Kind/hang``, how often it failed alone (for
+  /// failing and hang, in every run: the run's and alone); for order, how often alone.
   package var alone: Rate?
+  /// For ``Kind/parallel`` and ``Kind/parallelProcesses``, how often it failed with the tests at
+  /// once, and one at a time.
+  package var atOnce: Rate?
+  package var oneAtATime: Rate?
+  /// For ``Kind/parallel``, the functions of the code under test that two crashes of its process
+  /// went through, the outermost first (`configure(_:)`, `routes(_:)`, `register(_:)`).
+  package var sharedFrames: [String] = []
+  /// For ``Kind/hang``, where it hung: the functions of its thread, the innermost first.
+  package var hungIn: [String] = []
+  /// Each experiment that ran, with its runs (for ``Kind/unknown`` and ``Kind/intrinsic``).
+  package var experiments: [Experiment] = []
   /// For a parameterized test, the argument case that failed in the runs, as Swift Testing
   /// prints its arguments (`count → 4`): the experiments from the first run where it failed on
   /// ran that case alone, and the command that reproduces it runs that case.
@@ -133,7 +180,7 @@ package struct TestCause: Sendable, Equatable {
   /// The paragraph the summary prints for `test`: its heading, the cause with its evidence, what
   /// parallel tests share, and the command that reproduces it.
   package func paragraph(for test: String) -> [String] {
-    let title = kind == .failing ? "Failing, not flaky" : "Why flaky"
+    let title = kind == .failing || kind == .hang ? "Failing, not flaky" : "Why flaky"
     let name = testCase.map { "\(test) (\($0))" } ?? test
     return ["\(title): \(name) — \(heading)", "  \(summary)"]
       + (shared.map { ["  Shared: \($0)"] } ?? []) + ["  Reproduce: \(reproduce)"]

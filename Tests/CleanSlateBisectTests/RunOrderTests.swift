@@ -7,7 +7,7 @@ import Testing
 /// The tests tried before the victim come from `swift test list`, or from a trace of the run
 /// where it failed; a victim that is not there is a clear error.
 @Suite struct RunOrderTests {
-  let listed = [
+  let listed: [TestName] = [
     "Tests.FormattingTests/testTrims", "Tests.LanguageTests/testFrench",
     "Tests.Suite/parses()", "Tests.WelcomeTests/testWelcomes",
   ]
@@ -43,7 +43,7 @@ import Testing
 
     // When the earlier tests are read from it
     let earlier = try RunOrder.earlier(
-      than: "Tests.WelcomeTests/testWelcomes", listed: listed, trace: trace)
+      than: "Tests.WelcomeTests/testWelcomes", listed: listed, trace: TraceFacts(log: trace))
 
     // Then only the two XCTest tests that started before it are tried
     #expect(earlier == ["Tests.FormattingTests/testTrims", "Tests.LanguageTests/testFrench"])
@@ -65,8 +65,8 @@ import Testing
         event: LifecycleEvent(
           phase: .issue, scope: .test, scopeName: "WelcomeTests.testWelcomes",
           message: "XCTAssertEqual failed")))
-    let reports = LeftBehind.reports(
-      about: ["Tests.LanguageTests/testFrench"], in: TraceLog(processes: [process]))
+    let reports = TraceFacts(log: TraceLog(processes: [process])).reports(
+      about: ["Tests.LanguageTests/testFrench"])
     #expect(
       reports == [
         "Test 'LanguageTests.testFrench' left 1 environment variable changed after its teardowns:\n    + LANG=\"fr\" (added)"

@@ -1,3 +1,4 @@
+import CleanSlate
 import CleanSlateBisect
 import Foundation
 import Testing
@@ -12,21 +13,18 @@ import Testing
         way: .swiftTest(because: "a test"), packagePath: packagePath,
         workDirectory: URL(fileURLWithPath: "/tmp/work"), directory: "/")
     }
-    let runner = SwiftTestRunner(
-      launcher: launcher(of: "My Package"), workDirectory: URL(fileURLWithPath: "/tmp/work"))
-    let unwatched = SwiftTestRunner(
-      launcher: launcher(of: "."), workDirectory: URL(fileURLWithPath: "/tmp/work"),
-      watchesState: false)
+    let runner = SwiftTestRunner(launcher: launcher(of: "My Package"))
+    let unwatched = SwiftTestRunner(launcher: launcher(of: "."), watchesState: false)
 
     #expect(
-      "\(runner.invocation(of: ["Tests.A/testB", "Tests.Suite/c()"]))"
+      "\(runner.launcher.invocation(of: runner.request(for: ["Tests.A/testB", "Tests.Suite/c()"])))"
         == #"CLEANSLATE_SENTINEL=1 CLEANSLATE_SENTINEL_MODE=warn swift test --skip-build --package-path 'My Package' --no-parallel --filter '^(Tests\.A/testB|Tests\.Suite/c\(\)(/.*)?)$'"#
     )
     #expect(
-      "\(unwatched.invocation(of: ["Tests.A/testB"]))"
+      "\(unwatched.launcher.invocation(of: unwatched.request(for: ["Tests.A/testB"])))"
         == #"swift test --skip-build --no-parallel --filter '^(Tests\.A/testB)$' --disable-swift-testing"#
     )
-    #expect(unwatched.invocation(of: ["Tests.Suite/c()"]).arguments.last == "--disable-xctest")
+    #expect(unwatched.launcher.invocation(of: unwatched.request(for: ["Tests.Suite/c()"])).arguments.last == "--disable-xctest")
     #expect(SwiftTestInvocation.quoted("it's") == #"'it'\''s'"#)
   }
 }

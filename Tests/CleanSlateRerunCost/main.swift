@@ -17,7 +17,7 @@ guard arguments.count >= 2 else {
   exit(2)
 }
 let package = URL(fileURLWithPath: arguments.first!).standardizedFileURL.path
-let test = arguments.dropFirst().first!
+let test = TestName(arguments.dropFirst().first!)
 let runs = arguments.dropFirst(2).first.flatMap(Int.init) ?? 20
 let work = FileManager.default.temporaryDirectory
   .appendingPathComponent("cleanslate-rerun-cost-\(ProcessInfo.processInfo.processIdentifier)")

@@ -19,7 +19,7 @@ import Testing
 
   /// A run of Swift Testing tests whose process crashed on a helper's thread while `a()` and
   /// `b()` ran, a crash that did not come back when they ran again.
-  private func notReproduced() async throws -> TestRun {
+  private func notReproduced() async throws -> SessionResult {
     let runner = SimulatedSuite(.swiftTesting) { test, attempt in
       switch test {
       case "T.S/a()": attempt == 1 ? .crash(named: false) : .pass
@@ -27,7 +27,7 @@ import Testing
       default: .pass
       }
     }
-    return try await TestSession(runner: runner).run(["T.S/a()", "T.S/b()", "T.S/c()"])
+    return try await TestSession(launcher: runner).run(["T.S/a()", "T.S/b()", "T.S/c()"])
   }
 
   @Test func junitHasAFlakyCrashOnEachTestItCouldHaveBeenWithTheRuntimesReport() async throws {
@@ -73,7 +73,7 @@ import Testing
     // Given an XCTest test whose crash its frame names, every time
     let runner = SimulatedSuite(.xcTest) { test, _ in test == "T.A/c" ? .crash(named: true) : .pass
     }
-    let run = try await TestSession(runner: runner).run(["T.A/c"])
+    let run = try await TestSession(launcher: runner).run(["T.A/c"])
 
     // Then JUnit fails it with the crash, and the JSON says how it was pinned
     #expect(
@@ -88,12 +88,12 @@ import Testing
 
   @Test func aCrashHeldAgainstNoTestIsATestCaseOfItsOwnInJUnit() {
     // Given a process that exited before its tests ended, while no test was running
-    let crash = RunCrash(
+    let crash = SessionCrash(
       TestCrash(termination: .exited(3), running: []), repetition: 2, verdict: .noTestRunning)
-    let run = TestRun(
+    let run = SessionResult(
       records: [
         TestRecord(
-          name: "T.A/testA", attempts: [.init(repetition: 1, result: .init(.passed, seconds: 1))])
+          name: "T.A/testA", attempts: [.init(repetition: 1, end: .init(.passed, seconds: 1))])
       ], crashes: [crash])
 
     #expect(
@@ -131,12 +131,12 @@ import Testing
     let attempts = (1...10).map { repetition in
       TestRecord.Attempt(
         repetition: repetition,
-        result: repetition <= 6
+        end: repetition <= 6
           ? .init(.failed, seconds: 1, failure: "boom \(repetition)") : .init(.passed, seconds: 1))
     }
-    let run = TestRun(records: [
+    let run = SessionResult(records: [
       TestRecord(name: "T.A/testFlaky", attempts: attempts),
-      TestRecord(name: "T.A/testOne", attempts: [.init(repetition: 1, result: .init(.passed))]),
+      TestRecord(name: "T.A/testOne", attempts: [.init(repetition: 1, end: .init(.passed))]),
     ])
 
     // Then the summary line, the JSON, JUnit and the exit status all say it failed

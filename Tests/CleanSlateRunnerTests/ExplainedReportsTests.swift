@@ -1,3 +1,4 @@
+import CleanSlate
 import CleanSlateBisect
 import CleanSlateReport
 import CleanSlateRunner
@@ -28,12 +29,12 @@ import Testing
 
   private let records = [
     TestRecord(
-      name: "Tests.A/testSets", attempts: [.init(repetition: 1, result: .init(.passed))]),
+      name: "Tests.A/testSets", attempts: [.init(repetition: 1, end: .init(.passed))]),
     TestRecord(
       name: "Tests.A/testReads",
       attempts: [
-        .init(repetition: 1, result: .init(.failed, seconds: 1, failure: "wrong language")),
-        .init(repetition: 1, result: .init(.passed, seconds: 1)),
+        .init(repetition: 1, end: .init(.failed, seconds: 1, failure: "wrong language")),
+        .init(repetition: 1, end: .init(.passed, seconds: 1)),
       ],
       cause: cause),
   ]
@@ -114,8 +115,8 @@ import Testing
     // Given a hash-order cause of one argument case, and a parallel cause across processes
     let records = Self.newCauses.enumerated().map { index, cause in
       TestRecord(
-        name: "Tests.A/test\(index)",
-        attempts: [.init(repetition: 1, result: .init(.failed, seconds: 1, failure: "x"))],
+        name: TestName("Tests.A/test\(index)"),
+        attempts: [.init(repetition: 1, end: .init(.failed, seconds: 1, failure: "x"))],
         cause: cause)
     }
 
@@ -124,7 +125,7 @@ import Testing
     let xml = JUnitReport.xml(records)
     let page = HTMLReport.render(
       LifecycleReport(TraceLog()),
-      explained: records.map { ($0.name, $0.cause!) })
+      explained: records.map { ($0.name.listed, $0.cause!) })
 
     // Then each kind, with its evidence, is in each
     #expect(json.contains(#""cause":{"kind":"hashOrder","#))

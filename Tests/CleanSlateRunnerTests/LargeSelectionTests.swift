@@ -8,14 +8,14 @@ import Testing
 @Suite struct LargeSelectionTests {
   @Test func aLargeSelectionIsSplitIntoPartsWhoseFilterFitsOneArgument() {
     let tests = (1...5_000).map {
-      "SomeModuleTests.SomeRatherLongClassNameTests/testSomething\($0)"
+      TestName("SomeModuleTests.SomeRatherLongClassNameTests/testSomething\($0)")
     }
 
-    let parts = SwiftTestBatchRunner.parts(of: tests)
+    let parts = SwiftSessionLauncher.parts(of: tests)
 
     #expect(parts.count > 1)
     #expect(parts.flatMap { $0 } == tests)
-    #expect(parts.allSatisfy { SwiftTestFilter.matching($0).utf8.count < 100_000 })
-    #expect(SwiftTestBatchRunner.parts(of: Array(tests.prefix(10))) == [Array(tests.prefix(10))])
+    #expect(parts.allSatisfy { TestName.filter(matching: $0).utf8.count < 100_000 })
+    #expect(SwiftSessionLauncher.parts(of: Array(tests.prefix(10))) == [Array(tests.prefix(10))])
   }
 }

@@ -1,3 +1,4 @@
+import CleanSlate
 import CleanSlateRunner
 import CleanSlateTestProcess
 import Testing
@@ -7,20 +8,20 @@ import Testing
 /// (another run's output, a note) lands inside a thread's stack.
 @Suite struct RunEchoTests {
   @Test func aRunIsEchoedAsOneBlockWithItsHungTestsStacksLast() {
-    // Given a run whose test passed its limit, and whose process printed on both streams
-    var result = TestRunResult(
-      status: 1, standardOutput: "Test Case 'A.testHangs' started at 2026-11-27 10:00:00.000",
-      standardError: "error: something on standard error")
-    result.hung = [
+    // Given a launch whose test passed its limit, and whose process printed on both streams
+    let command = SwiftTestInvocation(
+      environment: [], arguments: ["test", "--skip-build", "--filter", "A"])
+    var launch = Launch(command: command, ends: [:], status: 1)
+    launch.standardOutput = "Test Case 'A.testHangs' started at 2026-11-27 10:00:00.000"
+    launch.standardError = "error: something on standard error"
+    launch.hung = [
       HungTest(
         name: "M.A/testHangs", limit: .seconds(5), ran: .seconds(5),
         report: ["  Where each thread of its test process (pid 42) was:", "    Thread 1 (LWP 42):"])
     ]
-    let command = SwiftTestInvocation(
-      environment: [], arguments: ["test", "--skip-build", "--filter", "A"])
 
     // When it is echoed
-    let text = RunEcho.text(of: command, result)
+    let text = RunEcho.text(of: launch)
 
     // Then it is the command, the output, the error output and the hung test's report, in order,
     // each on lines of its own

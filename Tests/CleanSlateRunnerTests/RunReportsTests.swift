@@ -1,3 +1,4 @@
+import CleanSlate
 import CleanSlateBisect
 import CleanSlateRunner
 import CleanSlateTestProcess
@@ -10,27 +11,27 @@ import Testing
   private let records = [
     TestRecord(
       name: "Tests.A/testPasses",
-      attempts: [.init(repetition: 1, result: .init(.passed, seconds: 0.25))]),
+      attempts: [.init(repetition: 1, end: .init(.passed, seconds: 0.25))]),
     TestRecord(
       name: "Tests.A/testFlaky",
       attempts: [
         .init(
           repetition: 1,
-          result: .init(
+          end: .init(
             .failed, seconds: 1,
             failure: #"XCTAssertEqual failed: ("1") is not equal to ("2") (A.swift:3)"#)),
-        .init(repetition: 1, result: .init(.passed, seconds: 0.5)),
+        .init(repetition: 1, end: .init(.passed, seconds: 0.5)),
       ]),
     TestRecord(
       name: "Tests.Outer/Inner/fails()",
       attempts: [
         .init(
-          repetition: 1, result: .init(.failed, seconds: 0.1, failure: "Expectation failed: a < b")),
+          repetition: 1, end: .init(.failed, seconds: 0.1, failure: "Expectation failed: a < b")),
         .init(
-          repetition: 1, result: .init(.failed, seconds: 0.3, failure: "Expectation failed: a < b")),
+          repetition: 1, end: .init(.failed, seconds: 0.3, failure: "Expectation failed: a < b")),
       ]),
     TestRecord(
-      name: "Tests.Outer/Inner/skipped()", attempts: [.init(repetition: 1, result: .init(.skipped))]
+      name: "Tests.Outer/Inner/skipped()", attempts: [.init(repetition: 1, end: .init(.skipped))]
     ),
   ]
 
@@ -123,13 +124,13 @@ import Testing
       attempts: [
         .init(
           repetition: 1,
-          result: .init(
+          end: .init(
             .timedOut, seconds: 5.2, failure: "timed out after 5 seconds",
             report: ["Timed out: Tests.A/testHangs ran for 5.2 s.", "  #7  wait() at A.swift:9"]))
       ]),
     TestRecord(
       name: "Tests.A/testPasses",
-      attempts: [.init(repetition: 1, result: .init(.passed, seconds: 0.25))]),
+      attempts: [.init(repetition: 1, end: .init(.passed, seconds: 0.25))]),
   ]
 
   @Test func junitHasATimeoutFailureWithWhereTheTestWasStuck() {

@@ -1,3 +1,4 @@
+import CleanSlate
 import CleanSlateRunner
 import Testing
 
@@ -5,8 +6,8 @@ import Testing
 /// none, by count without timings; every test in exactly one shard; the same split every time.
 @Suite struct ShardPlanTests {
   /// `Tests.Slow/test1`…: tests of one class, with durations in microseconds.
-  private func tests(_ count: Int, of type: String = "Slow") -> [String] {
-    (1...count).map { "Tests.\(type)/test\($0)" }
+  private func tests(_ count: Int, of type: String = "Slow") -> [TestName] {
+    (1...count).map { TestName("Tests.\(type)/test\($0)") }
   }
 
   @Test func withoutTimingsTheTestsAreSplitByCountInTheOrderListed() {
@@ -27,7 +28,7 @@ import Testing
 
     // When they are split in 2
     let plan = ShardPlan(
-      durations.keys.sorted(), count: 2, timings: TestTimings(durations))
+      durations.keys.sorted().map { TestName($0) }, count: 2, timings: TestTimings(durations))
 
     // Then each goes, longest first, to the shard with less time: 8+5+4 and 7+6+2
     #expect(
@@ -56,7 +57,8 @@ import Testing
 
   @Test func equalDurationsAreOrderedByNameAndTheSplitIsTheSameWhateverTheListOrder() {
     let names = tests(9)
-    let timings = TestTimings(Dictionary(uniqueKeysWithValues: names.map { ($0, 1_000) }))
+    let timings = TestTimings(
+      Dictionary(uniqueKeysWithValues: names.map { ($0.listed, Int64(1_000)) }))
 
     let plan = ShardPlan(names, count: 3, timings: timings)
     let shuffled = ShardPlan(names.reversed(), count: 3, timings: timings)
@@ -70,8 +72,8 @@ import Testing
     let slow = tests(8)
     let fast = tests(64, of: "Fast")
     var durations: [String: Int64] = [:]
-    for test in slow { durations[test] = 2_000_000 }
-    for test in fast { durations[test] = 10_000 }
+    for test in slow { durations[test.listed] = 2_000_000 }
+    for test in fast { durations[test.listed] = 10_000 }
 
     // When they are split in 4
     let plan = ShardPlan(slow + fast, count: 4, timings: TestTimings(durations))
@@ -121,7 +123,7 @@ import Testing
   @Test func testsTooShortToTimeSpreadEvenly() {
     // Given one timed test and seven that took no measurable time
     var durations: [String: Int64] = ["Tests.Slow/test1": 5_000]
-    for test in tests(8).dropFirst() { durations[test] = 0 }
+    for test in tests(8).dropFirst() { durations[test.listed] = 0 }
 
     // When they are split in 4
     let plan = ShardPlan(tests(8), count: 4, timings: TestTimings(durations))

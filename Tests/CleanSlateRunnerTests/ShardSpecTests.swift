@@ -1,3 +1,4 @@
+import CleanSlate
 import CleanSlateRunner
 import Testing
 

@@ -1,3 +1,4 @@
+import CleanSlate
 import CleanSlateTestSupport
 import Foundation
 import Testing

@@ -16,11 +16,11 @@ import Testing
     }
 
     // When they run
-    let run = try await TestSession(runner: runner).run(["T.A/a", "T.A/b", "T.A/c", "T.A/d"])
+    let run = try await TestSession(launcher: runner).run(["T.A/a", "T.A/b", "T.A/c", "T.A/d"])
 
     // Then the crashed test failed with the signal, pinned by its frame, and the test after it
     // ran in a second batch
-    #expect(run.records.map(\.outcome) == [.passed, .passed, .failed, .passed])
+    #expect(run.records.map(\.verdict) == [.passed, .passed, .failed, .passed])
     #expect(runner.batches.value == [["T.A/a", "T.A/b", "T.A/c", "T.A/d"], ["T.A/d"]])
     #expect(run.crashes.map(\.verdict) == [.pinned("T.A/c")])
     #expect(run.fails())
@@ -39,10 +39,10 @@ import Testing
     }
 
     // When they run with a retry
-    let run = try await TestSession(runner: runner, retries: 1).run(["T.A/a", "T.A/c", "T.A/d"])
+    let run = try await TestSession(launcher: runner, retries: 1).run(["T.A/a", "T.A/c", "T.A/d"])
 
     // Then it crashed, then passed: flaky, the crash in the summary, and the run fails
-    #expect(run.records.map(\.outcome) == [.passed, .flaky, .passed])
+    #expect(run.records.map(\.verdict) == [.passed, .flaky, .passed])
     #expect(run.records[1].crashes == 1)
     #expect(run.fails())
     #expect(
@@ -60,10 +60,10 @@ import Testing
     }
 
     // When they run
-    let run = try await TestSession(runner: runner).run(["T.A/a", "T.A/c", "T.A/d"])
+    let run = try await TestSession(launcher: runner).run(["T.A/a", "T.A/c", "T.A/d"])
 
     // Then the crash is pinned on the only test of its process, and nothing runs again
-    #expect(run.records.map(\.outcome) == [.passed, .failed, .passed])
+    #expect(run.records.map(\.verdict) == [.passed, .failed, .passed])
     #expect(run.crashes.map(\.crash.evidence) == [.onlyTestRunning])
     #expect(runner.batches.value == [["T.A/a", "T.A/c", "T.A/d"]])
     #expect(
@@ -83,11 +83,11 @@ import Testing
     }
 
     // When they run
-    let run = try await TestSession(runner: runner).run(
+    let run = try await TestSession(launcher: runner).run(
       ["T.S/a()", "T.S/b()", "T.S/c()", "T.S/d()"])
 
     // Then the crash is `b()`'s, and `c()`, which has no result, runs again and passes
-    #expect(run.records.map(\.outcome) == [.passed, .failed, .passed, .passed])
+    #expect(run.records.map(\.verdict) == [.passed, .failed, .passed, .passed])
     #expect(run.crashes.map(\.crash.running) == [["T.S/b()", "T.S/c()"]])
     #expect(run.crashes.map(\.verdict) == [.pinned("T.S/b()")])
     #expect(runner.batches.value == [["T.S/a()", "T.S/b()", "T.S/c()", "T.S/d()"], ["T.S/c()"]])
@@ -105,14 +105,14 @@ import Testing
     }
 
     // When they run, without retries
-    let run = try await TestSession(runner: runner).run(["T.S/a()", "T.S/b()", "T.S/c()"])
+    let run = try await TestSession(launcher: runner).run(["T.S/a()", "T.S/b()", "T.S/c()"])
 
     // Then the two running tests ran again in halves and passed: each crashed, then passed
     #expect(runner.batches.value == [["T.S/a()", "T.S/b()", "T.S/c()"], ["T.S/a()"], ["T.S/b()"]])
-    #expect(run.records.map(\.outcome) == [.flaky, .flaky, .passed])
+    #expect(run.records.map(\.verdict) == [.flaky, .flaky, .passed])
     #expect(run.crashes.map(\.verdict) == [.notReproduced(["T.S/a()", "T.S/b()"])])
     #expect(
-      run.records[0].attempts.first?.result.failure
+      run.records[0].attempts.first?.end.failure
         == "crashed: its test process died of signal 11 (SIGSEGV) while 2 tests ran, none named by the crashed thread's frames: \(badPointer)"
     )
     #expect(run.fails())
@@ -136,11 +136,11 @@ import Testing
     }
 
     // When they run
-    let run = try await TestSession(runner: runner).run(["T.S/a()", "T.S/b()", "T.S/c()"])
+    let run = try await TestSession(launcher: runner).run(["T.S/a()", "T.S/b()", "T.S/c()"])
 
     // Then `c()` crashed again alone: both crashes are its, and `b()` passed
     #expect(runner.batches.value == [["T.S/a()", "T.S/b()", "T.S/c()"], ["T.S/b()"], ["T.S/c()"]])
-    #expect(run.records.map(\.outcome) == [.passed, .passed, .failed])
+    #expect(run.records.map(\.verdict) == [.passed, .passed, .failed])
     #expect(run.crashes.map(\.verdict) == [.crashedAgain("T.S/c()"), .pinned("T.S/c()")])
     #expect(
       RunSummary(run).lines == [
@@ -165,7 +165,7 @@ import Testing
     }
 
     // When shard 2 runs with 2 retries
-    let run = try await TestSession(runner: runner, retries: 2).run(plan.shards[1].tests)
+    let run = try await TestSession(launcher: runner, retries: 2).run(plan.shards[1].tests)
 
     // Then the crash is pinned by its frame, and the test passed alone: crashed, then passed
     #expect(
@@ -188,10 +188,10 @@ import Testing
     }
 
     // When they run
-    let run = try await TestSession(runner: runner).run(["T.A/a", "T.A/b"])
+    let run = try await TestSession(launcher: runner).run(["T.A/a", "T.A/b"])
 
     // Then every test passed, and the crash is in the run, held against no test
-    #expect(run.records.map(\.outcome) == [.passed, .passed])
+    #expect(run.records.map(\.verdict) == [.passed, .passed])
     #expect(run.crashes.map(\.verdict) == [.noTestRunning])
     #expect(run.fails())
     #expect(

@@ -18,12 +18,12 @@ import Testing
     }
 
     // When they run with 2 retries
-    let run = try await TestSession(runner: runner, retries: 2).run(
+    let run = try await TestSession(launcher: runner, retries: 2).run(
       ["T.A/broken", "T.A/flaky", "T.A/fine"])
 
     // Then the flaky test passed on its second attempt, the broken one failed all three, each
     // retry ran alone
-    #expect(run.records.map(\.outcome) == [.failed, .flaky, .passed])
+    #expect(run.records.map(\.verdict) == [.failed, .flaky, .passed])
     #expect(run.records.map(\.runs) == [3, 2, 1])
     #expect(run.records.map(\.failures) == [3, 1, 0])
     #expect(run.fails())
@@ -40,13 +40,13 @@ import Testing
     }
 
     // When the selection runs 3 times, without retries
-    let run = try await TestSession(runner: runner, repetitions: 3).run(["T.A/a", "T.A/b"])
+    let run = try await TestSession(launcher: runner, repetitions: 3).run(["T.A/a", "T.A/b"])
 
     // Then it ran 3 times and failed once: the second repetition failed, so the test did
     #expect(run.records.map(\.runs) == [3, 3])
     #expect(run.records.map(\.failures) == [0, 1])
     #expect(run.records[1].repetitionVerdicts == [.passed, .failed, .passed])
-    #expect(run.records.map(\.outcome) == [.passed, .failed])
+    #expect(run.records.map(\.verdict) == [.passed, .failed])
     #expect(run.fails())
     #expect(
       RunSummary(run).lines == [
@@ -62,11 +62,11 @@ import Testing
     }
 
     // When the selection runs twice, with a retry
-    let run = try await TestSession(runner: runner, retries: 1, repetitions: 2).run(["T.A/b"])
+    let run = try await TestSession(launcher: runner, retries: 1, repetitions: 2).run(["T.A/b"])
 
     // Then each repetition failed, then passed: flaky, and the run passes
     #expect(run.records[0].repetitionVerdicts == [.flaky, .flaky])
-    #expect(run.records[0].outcome == .flaky)
+    #expect(run.records[0].verdict == .flaky)
     #expect(!run.fails())
     #expect(run.fails(failOnFlaky: true))
     #expect(
@@ -81,12 +81,12 @@ import Testing
     let runner = SimulatedSuite(.xcTest) { test, _ in test == "T.A/b" ? .hang : .pass }
 
     // When they run
-    let run = try await TestSession(runner: runner).run(["T.A/a", "T.A/b", "T.A/c", "T.A/d"])
+    let run = try await TestSession(launcher: runner).run(["T.A/a", "T.A/b", "T.A/c", "T.A/d"])
 
     // Then it timed out, and the tests after it ran once, together, and passed
-    #expect(run.records.map(\.outcome) == [.passed, .timedOut, .passed, .passed])
+    #expect(run.records.map(\.verdict) == [.passed, .timedOut, .passed, .passed])
     #expect(run.records.map(\.runs) == [1, 1, 1, 1])
-    #expect(run.records[1].attempts.first?.result.failure == "timed out after 5 seconds")
+    #expect(run.records[1].attempts.first?.end.failure == "timed out after 5 seconds")
     #expect(run.crashes.isEmpty)
     #expect(runner.batches.value == [["T.A/a", "T.A/b", "T.A/c", "T.A/d"], ["T.A/c", "T.A/d"]])
   }
@@ -102,26 +102,26 @@ import Testing
     }
 
     // When they run with 1 retry
-    let run = try await TestSession(runner: runner, retries: 1).run(["T.A/always", "T.A/once"])
+    let run = try await TestSession(launcher: runner, retries: 1).run(["T.A/always", "T.A/once"])
 
     // Then the first is flaky, the second timed out in both attempts
-    #expect(run.records.map(\.outcome) == [.timedOut, .flaky])
+    #expect(run.records.map(\.verdict) == [.timedOut, .flaky])
     #expect(run.records.map(\.failures) == [2, 1])
   }
 
   @Test func aSkippedTestIsSkippedAndNotRetried() async throws {
     let runner = SimulatedSuite(.xcTest) { _, _ in .skip }
 
-    let run = try await TestSession(runner: runner, retries: 3).run(["T.A/a"])
+    let run = try await TestSession(launcher: runner, retries: 3).run(["T.A/a"])
 
-    #expect(run.records.map(\.outcome) == [.skipped])
+    #expect(run.records.map(\.verdict) == [.skipped])
     #expect(runner.batches.value.count == 1)
   }
 
   @Test func anEmptyShardRunsNothing() async throws {
     let runner = SimulatedSuite(.xcTest) { _, _ in .pass }
 
-    let run = try await TestSession(runner: runner).run([])
+    let run = try await TestSession(launcher: runner).run([])
 
     #expect(run.records.isEmpty)
     #expect(!run.fails())

@@ -1,3 +1,4 @@
+import CleanSlate
 import Foundation
 import Testing
 

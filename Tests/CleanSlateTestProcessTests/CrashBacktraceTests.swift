@@ -1,3 +1,4 @@
+import CleanSlate
 import CleanSlateTestProcess
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// the running test a frame names.
 @Suite struct CrashBacktraceTests {
   /// Every test of the scratch package the Swift Testing backtraces came from.
-  static let scratchTests = [
+  static let scratchTests: [TestName] = [
     "CrashScratchTests.CrashSuite/Inner/nested()", "CrashScratchTests.CrashSuite/asyncCrash()",
     "CrashScratchTests.CrashSuite/background()", "CrashScratchTests.CrashSuite/detachedTask()",
     "CrashScratchTests.CrashSuite/direct()", "CrashScratchTests.CrashSuite/inCalledCode()",
@@ -102,7 +103,7 @@ import Testing
   {
     let standardError = try #require(CapturedBacktraces.named[sample])
     let backtrace = try #require(CrashBacktrace(standardError: standardError))
-    let running =
+    let running: [TestName] =
       Self.scratchTests + [
         "RunnerFixtureTests.AlphaTests/testCrashes", "RunnerFixtureTests.AlphaTests/testOne",
         "CrashScratchTests.XCrashTests/testAsyncCrash",
@@ -111,7 +112,7 @@ import Testing
 
     let found = backtrace.frame(namingOneOf: running)
 
-    #expect(found?.test == test)
+    #expect(found?.test == TestName(test))
     #expect(found?.frame.index == frame)
   }
 
@@ -132,7 +133,7 @@ import Testing
       CrashBacktrace(
         frames: symbols.enumerated().map { .init(index: $0, symbol: $1, image: "T.xctest") })
     }
-    let test = "Module.Suite/test()"
+    let test: TestName = "Module.Suite/test()"
 
     #expect(backtrace("Module.Suite.test()").frame(namingOneOf: [test])?.test == test)
     #expect(

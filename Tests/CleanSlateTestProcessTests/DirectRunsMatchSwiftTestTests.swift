@@ -105,7 +105,7 @@ import Testing
 
   // MARK: - Reading what a run left
 
-  private static func seen(_ result: TestRunResult, in folder: URL) throws -> Seen {
+  private static func seen(_ result: LaunchOutput, in folder: URL) throws -> Seen {
     let output = result.standardOutput + result.standardError
     var outcomes = Set<String>()
     for line in output.split(separator: "\n") where line.hasPrefix("Test Case '") {

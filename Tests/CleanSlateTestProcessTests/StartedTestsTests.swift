@@ -1,3 +1,4 @@
+import CleanSlate
 import Testing
 
 @testable import CleanSlateTestProcess
@@ -46,9 +47,8 @@ import Testing
         """, at: .now)
 
     #expect(started.running.keys.sorted() == ["M.Suite/b(x:)"])
-    #expect(StartedTests.functionName(of: "M.Outer/Inner") == nil)
-    #expect(
-      StartedTests.functionName(of: "M.Outer/Inner/c()/File.swift:12:3") == "M.Outer/Inner/c()")
+    #expect(TestName(swiftTestingID: "M.Outer/Inner") == nil)
+    #expect(TestName(swiftTestingID: "M.Outer/Inner/c()/File.swift:12:3") == "M.Outer/Inner/c()")
   }
 
   @Test func swiftTestingEventsTellWhichTestsPassedOrWereSkipped() {
@@ -73,9 +73,9 @@ import Testing
     // Then the passed and skipped tests have results, and the one with an issue has none
     #expect(
       started.ended == [
-        "M.S/a()": TestResult(.passed, seconds: 0.5),
-        "M.S/c()": TestResult(.passed, seconds: 2),
-        "M.S/d()": TestResult(.skipped),
+        "M.S/a()": TestEnd(.passed, seconds: 0.5),
+        "M.S/c()": TestEnd(.passed, seconds: 2),
+        "M.S/d()": TestEnd(.skipped),
       ])
     #expect(started.running.keys.sorted() == ["M.S/e()"])
   }

@@ -1,3 +1,4 @@
+import CleanSlate
 import CleanSlateChildProcess
 import CleanSlateTestProcess
 import Testing
@@ -7,7 +8,9 @@ import Testing
 @Suite struct TestCrashTests {
   @Test func aFrameThatNamesARunningTestPinsTheCrashOnIt() {
     // Given a Swift Testing process whose crashed thread ran `RaceSuite.a(i:)`, beside `b(i:)`
-    let running = ["CrashScratchTests.RaceSuite/a(i:)", "CrashScratchTests.RaceSuite/b(i:)"]
+    let running: [TestName] = [
+      "CrashScratchTests.RaceSuite/a(i:)", "CrashScratchTests.RaceSuite/b(i:)",
+    ]
 
     // When its crash is read
     let crash = TestCrash(

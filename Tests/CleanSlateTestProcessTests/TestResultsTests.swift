@@ -14,11 +14,11 @@ import Testing
       Test Case 'WelcomeTests.testWelcomes' failed (0.001 seconds)
       Test Case 'WelcomeTests.testWelcomesAnyone' passed (0.001 seconds)
       """
-    #expect(XCTestOutput.passed("Tests.WelcomeTests/testWelcomes", in: linux) == false)
-    #expect(XCTestOutput.passed("Tests.WelcomeTests/testWelcomesAnyone", in: linux) == true)
-    #expect(XCTestOutput.passed("Tests.WelcomeTests/testOther", in: linux) == nil)
+    #expect(XCTestOutput(output: linux)["Tests.WelcomeTests/testWelcomes"]?.passed == false)
+    #expect(XCTestOutput(output: linux)["Tests.WelcomeTests/testWelcomesAnyone"]?.passed == true)
+    #expect(XCTestOutput(output: linux)["Tests.WelcomeTests/testOther"]?.passed == nil)
     let apple = "Test Case '-[Tests.WelcomeTests testWelcomes]' passed (0.001 seconds)."
-    #expect(XCTestOutput.passed("Tests.WelcomeTests/testWelcomes", in: apple) == true)
+    #expect(XCTestOutput(output: apple)["Tests.WelcomeTests/testWelcomes"]?.passed == true)
   }
 
   @Test func swiftTestingXUnitResults() {
@@ -30,13 +30,13 @@ import Testing
         </testcase>
       </testsuite></testsuites>
       """
-    #expect(XUnitResults.passed("Tests.Outer/Inner/passes()", in: xml) == true)
-    #expect(XUnitResults.passed("Tests.Suite/fails(_:)", in: xml) == false)
-    #expect(XUnitResults.passed("Tests.Suite/other()", in: xml) == nil)
+    #expect(XUnitResults(xml: xml)["Tests.Outer/Inner/passes()"]?.passed == true)
+    #expect(XUnitResults(xml: xml)["Tests.Suite/fails(_:)"]?.passed == false)
+    #expect(XUnitResults(xml: xml)["Tests.Suite/other()"]?.passed == nil)
   }
 
   @Test func theFilterMatchesExactNamesOnly() throws {
-    let filter = SwiftTestFilter.matching(["Tests.Suite/fails(_:)", "Tests.A/testB"])
+    let filter = TestName.filter(matching: ["Tests.Suite/fails(_:)", "Tests.A/testB"])
     let regex = try Regex(filter)
     #expect("Tests.Suite/fails(_:)".wholeMatch(of: regex) != nil)
     #expect("Tests.Suite/fails(_:)/Suite.swift:12:4".wholeMatch(of: regex) != nil)
@@ -56,12 +56,12 @@ import Testing
       Test Case 'WelcomeTests.testWelcomes' failed (0.001 seconds)
       """
     #expect(
-      XCTestOutput.firstFailure(of: "Tests.WelcomeTests/testWelcomes", in: linux)
+      XCTestOutput(output: linux).firstFailure(of: "Tests.WelcomeTests/testWelcomes")
         == #"XCTAssertEqual failed: ("Bonjour") is not equal to ("Hello") (WelcomeTests.swift:8)"#)
-    #expect(XCTestOutput.firstFailure(of: "Tests.WelcomeTests/testAnyone", in: linux) == nil)
+    #expect(XCTestOutput(output: linux).firstFailure(of: "Tests.WelcomeTests/testAnyone") == nil)
     let apple = "/src/W.swift:3: error: -[Tests.WelcomeTests testWelcomes] : failed - why"
     #expect(
-      XCTestOutput.firstFailure(of: "Tests.WelcomeTests/testWelcomes", in: apple)
+      XCTestOutput(output: apple).firstFailure(of: "Tests.WelcomeTests/testWelcomes")
         == "failed - why (W.swift:3)")
   }
 
@@ -79,12 +79,12 @@ import Testing
       </testsuite></testsuites>
       """
     #expect(
-      XUnitResults.firstFailure(of: "Tests.Suite/welcomes()", in: xml)
+      XUnitResults(xml: xml)["Tests.Suite/welcomes()"]?.failure
         == #"Expectation failed: (greeting → "Bonjour") == "Hello""#)
     #expect(
-      XUnitResults.firstFailure(of: "Tests.Suite/leaks()", in: xml)
+      XUnitResults(xml: xml)["Tests.Suite/leaks()"]?.failure
         == "Caught error: Test 'Suite/leaks()' left 1 file:")
-    #expect(XUnitResults.firstFailure(of: "Tests.Suite/passes()", in: xml) == nil)
+    #expect(XUnitResults(xml: xml)["Tests.Suite/passes()"]?.failure == nil)
   }
 
   @Test func xctestOutputGivesEachTestsOutcomeDurationAndFirstFailure() {
@@ -103,12 +103,12 @@ import Testing
 
     let results = XCTestOutput(output: output)
 
-    #expect(results["T.AlphaTests/testOne"] == TestResult(.passed, seconds: 0.004))
+    #expect(results["T.AlphaTests/testOne"] == TestEnd(.passed, seconds: 0.004))
     #expect(
       results["T.AlphaTests/testFails"]
-        == TestResult(
+        == TestEnd(
           .failed, seconds: 0.25, failure: "failed - always fails (AlphaTests.swift:15)"))
-    #expect(results["T.AlphaTests/testSkipped"] == TestResult(.skipped, seconds: 0))
+    #expect(results["T.AlphaTests/testSkipped"] == TestEnd(.skipped, seconds: 0))
     #expect(results["T.AlphaTests/testCrashes"] == nil)
     #expect(results.neverEnded("T.AlphaTests/testCrashes"))
     #expect(!results.neverEnded("T.AlphaTests/testOne"))
@@ -129,9 +129,9 @@ import Testing
 
     #expect(
       results["T.Suite/cases(_:)"]
-        == TestResult(
+        == TestEnd(
           .failed, seconds: 0.75, failure: "Expectation failed: !(x → true): always fails"))
-    #expect(results["T.Suite/skipped()"] == TestResult(.skipped))
+    #expect(results["T.Suite/skipped()"] == TestEnd(.skipped))
     #expect(results["T.Suite/other()"] == nil)
   }
 }

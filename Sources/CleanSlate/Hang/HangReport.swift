@@ -77,8 +77,7 @@ package enum HangReport {
 
   /// `5 s`, `2.5 s`, `0.25 s`; with `decimals`, that many digits after the point.
   package static func seconds(_ duration: Duration, decimals: Int? = nil) -> String {
-    let (whole, attoseconds) = duration.components
-    let value = Double(whole) + Double(attoseconds) / 1e18
+    let value = duration.inSeconds
     if let decimals {
       var scale = 1.0
       for _ in 0..<decimals { scale *= 10 }

@@ -48,9 +48,7 @@ package enum HangReportRequests {
     guard let directory = runnerDirectory else { return }
     _ = listening
     guard let limit = scope.timeLimit else { return }
-    let (seconds, attoseconds) = limit.components
-    let line =
-      "\(Double(seconds) + Double(attoseconds) / 1e18)\t\(scope.testIdentity?.name ?? scope.name)\n"
+    let line = "\(limit.inSeconds)\t\(scope.testIdentity?.name ?? scope.name)\n"
     announcements.withLock { _ in
       guard let handle = FileHandle(forWritingAtPath: watchFile(in: directory, pid: getpid()))
       else { return }

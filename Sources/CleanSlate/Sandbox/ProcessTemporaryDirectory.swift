@@ -22,12 +22,22 @@ package import Foundation
 ///
 /// `CLEANSLATE_SHARED_TMPDIR` keeps the shared one, for what must outlive the process (the sandbox
 /// root, a zero-config PostgreSQL server) and for the test processes it starts, which inherit it.
+///
+/// A process started with a temporary directory that is already private to its launch —
+/// `CLEANSLATE_LAUNCH_TMPDIR` names it, and `TMPDIR` is it: an experiment of `cleanslate test
+/// --explain` gives every test process of one run the same — keeps it as its own: no other
+/// process writes there but the launch's own, which share it in the run being explained too, so
+/// that watching them changes nothing they share.
 package final class ProcessTemporaryDirectory: Sendable {
   /// This process's, in its sandbox.
   package static let shared = ProcessTemporaryDirectory(sandbox: .shared)
 
   /// The variable that keeps the shared temporary directory once `TMPDIR` names a process's own.
   package static let sharedVariable = "CLEANSLATE_SHARED_TMPDIR"
+
+  /// The variable that names a temporary directory private to the launch of the process's tests,
+  /// which the process keeps as its own when `TMPDIR` is it.
+  package static let launchVariable = "CLEANSLATE_LAUNCH_TMPDIR"
 
   private let sandbox: ProcessSandbox
   private let adopted = Locked<Result<URL, any Error>?>(nil)
@@ -59,6 +69,11 @@ package final class ProcessTemporaryDirectory: Sendable {
   }
 
   private func make() throws -> URL {
+    if let launch = ProcessEnvironment.value(of: Self.launchVariable), !launch.isEmpty,
+      ProcessEnvironment.value(of: "TMPDIR") == launch
+    {
+      return URL(fileURLWithPath: launch, isDirectory: true)
+    }
     let shared = Self.sharedURL.path
     let directory = try sandbox.processDirectory().appendingPathComponent("tmp", isDirectory: true)
     guard mkdir(directory.path, 0o700) == 0 || errno == EEXIST else {

@@ -157,8 +157,7 @@ package struct LifecycleSummary: Sendable {
 
   /// A duration in milliseconds with two decimals, or seconds past ten seconds.
   package static func format(_ duration: Duration) -> String {
-    let seconds =
-      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    let seconds = duration.inSeconds
     return seconds >= 10
       ? String(format: "%.2f s", seconds) : String(format: "%.2f ms", seconds * 1000)
   }

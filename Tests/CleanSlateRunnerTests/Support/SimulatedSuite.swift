@@ -6,7 +6,7 @@ import Foundation
 
 /// A runner of a simulated suite whose tests end as `behaviour` says, by name and attempt (from
 /// 1), counting the batches it runs; its test processes have the shape of a framework's.
-struct SimulatedSuite: TestBatchRunner {
+struct SimulatedSuite: SessionLauncher {
   /// What a test does on one attempt.
   enum Step: Sendable, Equatable {
     case pass, fail, skip, hang
@@ -32,22 +32,22 @@ struct SimulatedSuite: TestBatchRunner {
   }
 
   let shape: Shape
-  let behaviour: @Sendable (String, Int) -> Step
+  let behaviour: @Sendable (TestName, Int) -> Step
   /// The batches it ran, in order.
-  let batches = Locked<[[String]]>([])
-  private let attempts = Locked<[String: Int]>([:])
+  let batches = Locked<[[TestName]]>([])
+  private let attempts = Locked<[TestName: Int]>([:])
 
-  init(_ shape: Shape, behaviour: @escaping @Sendable (String, Int) -> Step) {
+  init(_ shape: Shape, behaviour: @escaping @Sendable (TestName, Int) -> Step) {
     self.shape = shape
     self.behaviour = behaviour
   }
 
-  func run(_ tests: [String]) async throws -> TestBatch {
+  func launch(_ tests: [TestName]) async throws -> Launch {
     batches.withLock { $0.append(tests) }
     switch shape {
     case .xcTest: return serial(tests)
     case .xcTestParallel:
-      var batch = TestBatch(results: [:])
+      var batch = Self.launch(ends: [:])
       for test in tests { batch.add(serial([test])) }
       return batch
     case .swiftTesting: return inParallel(tests.map(step(of:)))
@@ -55,7 +55,7 @@ struct SimulatedSuite: TestBatchRunner {
   }
 
   /// The step `test` takes on its next attempt, counted.
-  private func step(of test: String) -> (test: String, attempt: Int, step: Step) {
+  private func step(of test: TestName) -> (test: TestName, attempt: Int, step: Step) {
     let attempt = attempts.withLock { counts in
       counts[test, default: 0] += 1
       return counts[test]!
@@ -64,8 +64,8 @@ struct SimulatedSuite: TestBatchRunner {
   }
 
   /// Runs `tests` one after the other, each attempt counted as it starts.
-  private func serial(_ tests: [String]) -> TestBatch {
-    var results: [String: TestResult] = [:]
+  private func serial(_ tests: [TestName]) -> Launch {
+    var results: [TestName: TestEnd] = [:]
     var crashesAfter = false
     for test in tests {
       let (_, attempt, step) = step(of: test)
@@ -73,32 +73,34 @@ struct SimulatedSuite: TestBatchRunner {
         results[test] = result
         if step == .hang {
           // Ended at its limit with its process: the tests after it did not run.
-          return TestBatch(results: results, status: 1, endedAHungTest: true)
+          var launch = Self.launch(ends: results, status: 1)
+          launch.hung = [HungTest(name: test.listed, limit: .seconds(5), ran: .seconds(5))]
+          return launch
         }
       } else if step == .crashAfterTheTests {
-        results[test] = TestResult(.passed, seconds: 0.5)
+        results[test] = TestEnd(.passed, seconds: 0.5)
         crashesAfter = true
       } else {
-        return TestBatch(results: results, status: 1, crashes: [crash(running: [test], step)])
+        return Self.launch(ends: results, status: 1, crashes: [crash(running: [test], step)])
       }
     }
-    return TestBatch(
-      results: results, status: crashesAfter ? 1 : Self.status(results),
+    return Self.launch(
+      ends: results, status: crashesAfter ? 1 : Self.status(results),
       crashes: crashesAfter ? [crash(running: [], .crashAfterTheTests)] : [])
   }
 
-  private func inParallel(_ steps: [(test: String, attempt: Int, step: Step)]) -> TestBatch {
+  private func inParallel(_ steps: [(test: TestName, attempt: Int, step: Step)]) -> Launch {
     let crashing = steps.filter {
       if case .crash = $0.step { return true }
       return false
     }
     guard let first = crashing.first else {
-      var results: [String: TestResult] = [:]
+      var results: [TestName: TestEnd] = [:]
       for (test, attempt, step) in steps { results[test] = Self.result(of: step, attempt: attempt) }
-      return TestBatch(results: results, status: Self.status(results))
+      return Self.launch(ends: results, status: Self.status(results))
     }
-    var results: [String: TestResult] = [:]
-    var running: [String] = []
+    var results: [TestName: TestEnd] = [:]
+    var running: [TestName] = []
     for (test, attempt, step) in steps {
       if step == .slow || crashing.contains(where: { $0.test == test }) {
         running.append(test)
@@ -106,11 +108,11 @@ struct SimulatedSuite: TestBatchRunner {
         results[test] = result
       }
     }
-    return TestBatch(results: results, status: 1, crashes: [crash(running: running, first.step)])
+    return Self.launch(ends: results, status: 1, crashes: [crash(running: running, first.step)])
   }
 
   /// A crash of a process running `running`, with the backtrace the runtime would write.
-  private func crash(running: [String], _ step: Step) -> TestCrash {
+  private func crash(running: [TestName], _ step: Step) -> TestCrash {
     let crashing = step == .crash(named: true) ? running.first { behaviourCrashes($0) } : nil
     let function = crashing.map(Self.function(of:)) ?? "closure #1 in static Helper.work()"
     let standardError = """
@@ -129,29 +131,38 @@ struct SimulatedSuite: TestBatchRunner {
   }
 
   /// Whether `test`'s latest attempt crashes.
-  private func behaviourCrashes(_ test: String) -> Bool {
+  private func behaviourCrashes(_ test: TestName) -> Bool {
     let attempt = attempts.withLock { $0[test] ?? 1 }
     if case .crash = behaviour(test, attempt) { return true }
     return false
   }
 
   /// How a frame names the function of `test`: `S.b()` for `T.S/b()`, `A.testC()` for `T.A/testC`.
-  static func function(of test: String) -> String {
-    let name = test.drop { $0 != "." }.dropFirst().replacingOccurrences(of: "/", with: ".")
+  static func function(of test: TestName) -> String {
+    let name = test.listed.drop { $0 != "." }.dropFirst().replacingOccurrences(of: "/", with: ".")
     return name.hasSuffix(")") ? name : name + "()"
   }
 
-  private static func result(of step: Step, attempt: Int) -> TestResult? {
+  private static func result(of step: Step, attempt: Int) -> TestEnd? {
     switch step {
-    case .pass, .slow: TestResult(.passed, seconds: 0.5)
-    case .fail: TestResult(.failed, seconds: 1, failure: "boom \(attempt)")
-    case .skip: TestResult(.skipped)
-    case .hang: TestResult(.timedOut, seconds: 5, failure: "timed out after 5 seconds")
+    case .pass, .slow: TestEnd(.passed, seconds: 0.5)
+    case .fail: TestEnd(.failed, seconds: 1, failure: "boom \(attempt)")
+    case .skip: TestEnd(.skipped)
+    case .hang: TestEnd(.timedOut, seconds: 5, failure: "timed out after 5 seconds")
     case .crash, .crashAfterTheTests: nil
     }
   }
 
-  private static func status(_ results: [String: TestResult]) -> Int32 {
+  private static func status(_ results: [TestName: TestEnd]) -> Int32 {
     results.values.contains { $0.outcome.isFailure } ? 1 : 0
+  }
+
+  /// A launch whose tests ended as `ends` say.
+  private static func launch(
+    ends: [TestName: TestEnd], status: Int32 = 0, crashes: [TestCrash] = []
+  ) -> Launch {
+    Launch(
+      command: SwiftTestInvocation(environment: [], arguments: ["test"]), ends: ends,
+      crashes: crashes, status: status)
   }
 }

@@ -1,0 +1,52 @@
+import CleanSlate
+import CleanSlateReport
+import CleanSlateTestProcess
+
+extension Explainer {
+  /// The hash-order experiment: alone with `SWIFT_DETERMINISTIC_HASHING=1` (every process hashes
+  /// alike, so a `Set`'s and a `Dictionary`'s elements come in the same order in every run),
+  /// against alone without it, in pairs, either way: `nil` unless the outcome with it is constant
+  /// — always passing, or always failing, whichever way the fixed order falls — and differs
+  /// significantly from the outcome without it.
+  ///
+  /// It stops at the first run with deterministic hashing that goes the other way: then the
+  /// hashing does not decide the outcome.
+  func hashOrder(
+    _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double,
+    random: inout SeededRandomNumberGenerator
+  ) async throws -> TestCause? {
+    trial.begin(.hashOrder)
+    let fixed = RunCondition(deterministicHashing: true)
+    let cost = max(0.1, (evidence.slowestAttempt ?? 0) * 2.5)
+    guard fits(.hashOrder, pairs: 8, costing: cost, trial) else { return nil }
+    var constant = true
+    let compared = try await compare(
+      trial, alpha: alpha, direction: .either, random: &random
+    ) { _, _ in
+      let outcomes = Set(trial.observations.filter { $0.condition == fixed }.map(\.failed))
+      constant = outcomes.count < 2
+      return constant ? Arms(factor: fixed, baseline: .alone) : nil
+    }
+    guard compared.significant, constant else { return nil }
+    let withIt = trial.rate(of: fixed)
+    let without = trial.rate { $0.experiment == .hashOrder && $0.condition == .alone }
+    let advice =
+      "Do not depend on that order: sort before comparing, encode JSON with outputFormatting = .sortedKeys, or compare as sets."
+    let summary: String
+    let reproduce: String
+    let aloneCommand = trial.command(of: .alone).map { "\($0)" } ?? ""
+    if withIt.failures == 0 {
+      summary =
+        "Its outcome follows the order of a Set's or a Dictionary's elements, which Swift seeds anew in every process: it passes with SWIFT_DETERMINISTIC_HASHING=1 (\(withIt.passes)) and fails without (\(without)). \(advice) The command below runs it until it fails."
+      reproduce = "while \(aloneCommand); do :; done"
+    } else {
+      summary =
+        "Its outcome follows the order of a Set's or a Dictionary's elements, which Swift seeds anew in every process: it fails with SWIFT_DETERMINISTIC_HASHING=1 (\(withIt)) and passes without in \(without.passes). \(advice)"
+      reproduce = trial.command(of: fixed).map { "\($0)" } ?? ""
+    }
+    var cause = TestCause(.hashOrder, summary: summary, reproduce: reproduce)
+    cause.deterministicHashing = withIt
+    cause.randomHashing = without
+    return cause
+  }
+}

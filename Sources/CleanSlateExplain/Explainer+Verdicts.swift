@@ -1,0 +1,189 @@
+import CleanSlate
+import CleanSlateReport
+import CleanSlateRunner
+import CleanSlateTestProcess
+
+extension Explainer {
+  /// Whether a test that failed in every attempt of the run still fails every time.
+  enum Steadiness {
+    /// It failed in every run: run's and alone, enough of them.
+    case failing
+    /// It passed in a run alone: it is flaky after all.
+    case flaky
+  }
+
+  /// Runs a test that failed in every attempt of the run alone, until ``failingRuns`` runs in all
+  /// failed or one passes; runs that do not fit the budget are not started.
+  func failingOrNot(_ trial: Trial<Runner>, evidence: RunEvidence) async throws -> Steadiness {
+    trial.begin(.alone)
+    var failed = evidence.attempts.count
+    let cost = evidence.slowestAttempt ?? 0
+    while failed < Self.failingRuns, cost <= trial.secondsLeft {
+      guard try await trial.run(.alone).failed else { return .flaky }
+      failed += 1
+    }
+    return .failing
+  }
+
+  /// The verdict on a test that failed in every run so far: what could still make it pass —
+  /// time zone, hash order, seed — when its runs fit the budget, else failing (or a hang).
+  func failing(
+    _ trial: Trial<Runner>, evidence: RunEvidence, random: inout SeededRandomNumberGenerator
+  ) async throws -> TestCause {
+    var candidates: [Experiment] = [.timeZone, .hashOrder]
+    if evidence.failureMessages.count > 1 { candidates = [.hashOrder, .timeZone] }
+    if trial.drewFromSeededRandom { candidates.append(.seed) }
+    let cost = max(0.05, evidence.slowestAttempt ?? trial.observations.last?.seconds ?? 0.05)
+    for (experiment, alpha) in Self.shares(of: candidates) {
+      let cause: TestCause?
+      switch experiment {
+      case .timeZone:
+        guard fits(.timeZone, pairs: zones.count, costing: cost, trial) else { continue }
+        cause = try await timeZone(trial, alpha: alpha, random: &random)
+      case .hashOrder:
+        cause = try await hashOrder(trial, evidence: evidence, alpha: alpha, random: &random)
+      case .seed:
+        guard fits(.seed, pairs: 4, costing: cost * 2, trial) else { continue }
+        cause = try await seed(trial, alpha: alpha, random: &random)
+      default: cause = nil
+      }
+      if let cause { return cause }
+    }
+    return steadyFailure(trial, evidence: evidence)
+  }
+
+  /// A test that failed in every run: failing, or, when every run ended at its time limit, a hang
+  /// — with where it hung, and what was not tried for lack of budget.
+  func steadyFailure(_ trial: Trial<Runner>, evidence: RunEvidence) -> TestCause {
+    let runs = evidence.attempts.count + trial.observations.count
+    let failed = evidence.attempts.count + trial.observations.count(where: \.failed)
+    let alone = trial.rate { $0.condition == .alone }
+    var conditions = ["\(evidence.attempts.count) in the run"]
+    if alone.runs > 0 { conditions.append("\(alone.runs) alone") }
+    for experiment in [Experiment.timeZone, .seed] where trial.tried.contains(experiment) {
+      conditions.append(experiment == .timeZone ? "in every time zone tried" : "with every seed tried")
+    }
+    if trial.tried.contains(.hashOrder) { conditions.append("with deterministic hashing") }
+    let every = "\(failed) of \(runs): \(Words.list(conditions))"
+    let notTried = trial.skipped.map { "\($0.experiment) (\($0.why))" }
+    let notTriedText = notTried.isEmpty ? "" : " Not tried: \(Words.list(notTried))."
+    let reproduce = trial.command(of: .alone).map { "\($0)" } ?? ""
+    let timedOut = evidence.attempts.compactMap { $0.end.outcome == .timedOut ? $0.end : nil }
+    let everyRunTimedOut =
+      evidence.hung
+      && trial.observations.allSatisfy { $0.end.outcome == .timedOut }
+    if everyRunTimedOut, let first = timedOut.first {
+      let place = HangStack.whereItHung(first.report, test: trial.test)
+      let whereText = place.isEmpty ? "" : " It hung in \(place.joined(separator: " ← "))."
+      var cause = TestCause(
+        .hang,
+        summary:
+          "It timed out in every run (\(every)), \(first.failure ?? "at its limit"): it hangs, every time; it is not flaky.\(whereText)\(notTriedText)",
+        reproduce: reproduce)
+      cause.alone = TestCause.Rate(failures: failed, runs: runs)
+      cause.hungIn = place
+      return cause
+    }
+    let failures = evidence.failureMessages.union(trial.observations.compactMap(\.end.failure))
+    let how =
+      failures.count == 1
+      ? ", the same way: \(failures.first!)"
+      : failures.isEmpty ? "" : ", as: \(failures.sorted()[0])"
+    var cause = TestCause(
+      .failing,
+      summary:
+        "It failed in every run (\(every))\(how). It is a failing test, not a flaky one.\(notTriedText)",
+      reproduce: reproduce)
+    cause.alone = TestCause.Rate(failures: failed, runs: runs)
+    return cause
+  }
+
+  /// The verdict when no experiment named a factor: intrinsic when the test failed in runs alone,
+  /// else unknown, saying what was tried and what it would take.
+  func verdictWithoutAFactor(
+    _ trial: Trial<Runner>, evidence: RunEvidence, budgetRanOut: Bool
+  ) -> TestCause {
+    let alone = trial.rate { $0.condition == .alone }
+    if alone.failures > 0 {
+      let factors = trial.tried.filter { $0 != .alone }
+      var cause = TestCause(
+        .intrinsic,
+        summary:
+          "It fails on its own in \(alone) alone, and no factor tried (\(factors.isEmpty ? "none fitted the budget" : Words.list(factors.map(\.description)))) makes a difference the runs can show: \(tally(trial)). Look inside the test: an unseeded random draw, the clock, a race between its own threads or tasks.",
+        reproduce: trial.command(of: .alone).map { "\($0)" } ?? "")
+      cause.alone = alone
+      cause.experiments = summaries(trial)
+      return cause
+    }
+    let why: String
+    if trial.observations.isEmpty {
+      why = "No experiment fitted the budget."
+    } else if !trial.observations.contains(where: \.failed) {
+      why = "It passed in every run the experiments made (\(trial.observations.count)): it did not fail again."
+    } else {
+      why = "No factor made a difference the runs could show."
+    }
+    return unknown(trial, evidence: evidence, why: why)
+  }
+
+  /// No experiment decided: `why`, the budget it used, each experiment with its runs, and what
+  /// telling a factor apart would take at the test's rate.
+  func unknown(_ trial: Trial<Runner>, evidence: RunEvidence, why: String) -> TestCause {
+    let used =
+      "The experiments used \(Hundredths.seconds(micros: trial.elapsedSeconds * 1e6)) of the budget of \(Int(trial.budgetSeconds.rounded())) s"
+    let tallied = trial.observations.isEmpty ? "" : ": \(tally(trial))"
+    let notTried = trial.skipped.map { "\($0.experiment) (\($0.why))" }
+    let notTriedText = notTried.isEmpty ? "" : " Not tried: \(Words.list(notTried))."
+    var cause = TestCause(
+      .unknown,
+      summary: "\(why) \(used)\(tallied).\(notTriedText) \(needed(trial, evidence: evidence))",
+      reproduce: trial.command(of: .alone).map { "\($0)" }
+        ?? trial.observations.last.map { "\($0.launch.command)" } ?? "")
+    cause.experiments = summaries(trial)
+    return cause
+  }
+
+  /// What telling a factor apart would take, at the rate the run saw: about how many runs, and
+  /// the budget for them.
+  private func needed(_ trial: Trial<Runner>, evidence: RunEvidence) -> String {
+    let rate = evidence.rate
+    guard rate.failures > 0, rate.runs > 0 else { return "" }
+    let chance = Double(rate.failures) / Double(rate.runs)
+    // A factor that makes it fail five times as often, at this rate, shows in about ten runs
+    // that disagree, which pairs give at about this rate.
+    let disagreeing = max(0.001, chance * (1 - chance / 5) + (chance / 5) * (1 - chance))
+    let pairs = Int((10 / disagreeing).rounded(.up))
+    let perRun =
+      trial.observations.isEmpty
+      ? max(0.1, evidence.slowestAttempt ?? 0.1)
+      : trial.observations.map(\.seconds).reduce(0, +) / Double(trial.observations.count)
+    let seconds = Int((Double(pairs * 2) * perRun * 1.2).rounded(.up))
+    return
+      "It failed in \(rate) of the run: telling a factor that makes it fail five times as often takes about \(pairs * 2) runs (\(pairs) a side), about \(seconds) s at \(Hundredths.seconds(micros: perRun * 1e6)) a run: give --explain-budget \(max(seconds, Int(trial.budgetSeconds) + 1))."
+  }
+
+  /// Each experiment's runs, with the factor and without, in words: `parallel: 3 of 40 runs at
+  /// once, 0 of 40 one at a time`.
+  func tally(_ trial: Trial<Runner>) -> String {
+    summaries(trial).map(\.description).joined(separator: "; ")
+  }
+
+  /// Each experiment that ran, with its runs.
+  func summaries(_ trial: Trial<Runner>) -> [TestCause.Experiment] {
+    trial.tried.map { experiment in
+      let runs = trial.runs(of: experiment)
+      var byCondition: [(String, TestCause.Rate)] = []
+      for run in runs {
+        let label = run.condition.description
+        if let index = byCondition.firstIndex(where: { $0.0 == label }) {
+          byCondition[index].1 = byCondition[index].1 + .init(failures: run.failed ? 1 : 0, runs: 1)
+        } else {
+          byCondition.append((label, .init(failures: run.failed ? 1 : 0, runs: 1)))
+        }
+      }
+      return TestCause.Experiment(
+        name: experiment.description,
+        conditions: byCondition.map { TestCause.Experiment.Condition(what: $0.0, rate: $0.1) })
+    }
+  }
+}

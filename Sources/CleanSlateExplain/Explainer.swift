@@ -1,0 +1,158 @@
+package import CleanSlate
+package import CleanSlateReport
+package import CleanSlateRunner
+import CleanSlateTestProcess
+import Foundation
+
+/// Tells why a test failed in a run, by experiments: it runs the test again under conditions it
+/// controls, one factor at a time, until an experiment decides or the budget is spent.
+///
+/// It starts from what the run saw (``RunEvidence``). A test that failed in every attempt is
+/// first run alone until enough runs say it fails every time; then the factors that could make
+/// it pass — time zone, hash order, seed — are tried, each only when its runs fit the budget, and
+/// without one it is **failing** (a **hang** when it timed out every time). A test that failed
+/// only sometimes goes through the factors in the order the run points to: where it failed (with
+/// other tests at once, after earlier tests, alone) and how (failures that differ from run to run
+/// point at hash order) decide which comes first.
+///
+/// Each factor is an experiment that runs the test in pairs, one run with the factor and one
+/// without, until a sequential test (``PairedComparison``) says the factor makes it fail, or that
+/// the runs the budget still allows cannot show it. The experiments share one error budget:
+/// a test that fails at random, at any rate, is blamed on some factor in at most 1% of
+/// explanations (``falseBlameLimit``), three quarters of it given to the factor the run points
+/// at first, the rest shared by the others. A factor that is named names its evidence — the
+/// polluters, the tests beside it and what they share, the seeds, the zones — each held up by the
+/// runs that decided it. Without one the test fails **intrinsically** (it failed in runs alone)
+/// or the cause is **unknown**, with what was tried, how many runs each, and what it would take.
+package struct Explainer<Runner: ExperimentRunner>: Sendable {
+  /// What runs the tests.
+  package let runner: Runner
+  /// How long the experiments of one test may take; a run is not started after it.
+  package var budget: Duration
+  /// The zones the time-zone experiment tries, after the machine's.
+  package var zones = ["UTC", "America/New_York", "Europe/Paris", "Asia/Tokyo"]
+  /// The machine's time zone: `TZ`, or the system's.
+  package var machineZone = TimeZone.current.identifier
+  /// Where each experiment's runs are reported as they end.
+  package var events = SessionEvents()
+  /// The seed of the draws that order each pair's two runs.
+  package var seed: UInt64 = 0x5EED
+
+  /// The largest chance, over a whole explanation, that a test whose failures no factor changes
+  /// is blamed on one.
+  package static var falseBlameLimit: Double { 0.01 }
+
+  /// How many runs that all failed make a test failing, not flaky: the run's attempts and the
+  /// experiments' runs alone.
+  package static var failingRuns: Int { 5 }
+
+  /// An explainer that runs tests with `runner`, `budget` for each test.
+  package init(runner: Runner, budget: Duration = .seconds(60)) {
+    self.runner = runner
+    self.budget = budget
+  }
+
+  /// Why `test` failed in the run that saw `evidence`.
+  package func explain(_ test: TestName, evidence: RunEvidence) async throws -> TestCause {
+    let events = events
+    let trial = Trial(
+      test: test, runner: runner, budget: budget,
+      reported: { events.send(.experimentRan(test: test, run: $0)) })
+    var cause: TestCause
+    do {
+      cause = try await decide(trial, evidence: evidence)
+    } catch is OutOfBudget {
+      cause = verdictWithoutAFactor(trial, evidence: evidence, budgetRanOut: true)
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      cause = unknown(trial, evidence: evidence, why: "An experiment could not run: \(error).")
+    }
+    cause.runs = trial.runs
+    cause.seconds = trial.elapsedSeconds
+    cause.testCase = trial.testCase
+    cause.tried = trial.tried.map(\.description)
+    events.send(.explained(test: test, cause: cause))
+    return cause
+  }
+
+  private func decide(_ trial: Trial<Runner>, evidence: RunEvidence) async throws -> TestCause {
+    var random = SeededRandomNumberGenerator(seed: seed)
+    if evidence.failedEveryTime {
+      switch try await failingOrNot(trial, evidence: evidence) {
+      case .failing:
+        return try await failing(trial, evidence: evidence, random: &random)
+      case .flaky:
+        break
+      }
+    }
+    let plan = plan(trial, evidence: evidence)
+    for (experiment, alpha) in plan {
+      guard let cause = try await run(experiment, trial, evidence: evidence, alpha: alpha, random: &random)
+      else { continue }
+      return cause
+    }
+    return verdictWithoutAFactor(trial, evidence: evidence, budgetRanOut: false)
+  }
+
+  // MARK: - The plan
+
+  /// The experiments for a test that failed only sometimes, in the order the run points to, each
+  /// with its share of the error budget.
+  func plan(_ trial: Trial<Runner>, evidence: RunEvidence) -> [(Experiment, Double)] {
+    var withOthers: [Experiment] = []
+    if evidence.ranAtOnce, evidence.together.count > 1 { withOthers.append(.parallel) }
+    if !evidence.earlier.isEmpty { withOthers.insert(.order, at: evidence.ranAtOnce ? 1 : 0) }
+    withOthers = withOthers.filter { $0 != .parallel || evidence.ranAtOnce }
+    var order: [Experiment]
+    if evidence.aloneRate.failures > 0 && evidence.withOthersRate.failures == 0 {
+      // It failed alone: not the other tests, first.
+      order = [.hashOrder, .load] + withOthers
+    } else {
+      order = withOthers + [.hashOrder, .load]
+    }
+    if evidence.failureMessages.count > 1 {
+      // Failures that differ from run to run: what it compared came out differently.
+      order.removeAll { $0 == .hashOrder }
+      order.insert(.hashOrder, at: 0)
+    }
+    // The seed experiment runs first once a run shows the test draws from `.seededRandom`: its
+    // share is kept for it.
+    order.insert(.seed, at: 0)
+    return Self.shares(of: order)
+  }
+
+  /// `experiments` with their shares of the error budget: three quarters to the first that is not
+  /// the seed (which runs only when the test draws from `.seededRandom`), the rest in equal parts.
+  static func shares(of experiments: [Experiment]) -> [(Experiment, Double)] {
+    let lead = experiments.first { $0 != .seed }
+    let others = Double(max(1, experiments.count - 1))
+    return experiments.map { experiment in
+      let share = experiment == lead ? 0.75 : 0.25 / others
+      return (experiment, falseBlameLimit * share)
+    }
+  }
+
+  private func run(
+    _ experiment: Experiment, _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double,
+    random: inout SeededRandomNumberGenerator
+  ) async throws -> TestCause? {
+    switch experiment {
+    case .seed:
+      guard trial.drewFromSeededRandom || trial.observations.isEmpty else { return nil }
+      if trial.observations.isEmpty {
+        // Whether it draws from `.seededRandom` is known once a run's trace says.
+        trial.begin(.alone)
+        try await trial.run(.alone)
+        guard trial.drewFromSeededRandom else { return nil }
+      }
+      return try await seed(trial, alpha: alpha, random: &random)
+    case .parallel: return try await parallel(trial, evidence: evidence, alpha: alpha, random: &random)
+    case .order: return try await order(trial, evidence: evidence, alpha: alpha, random: &random)
+    case .hashOrder: return try await hashOrder(trial, evidence: evidence, alpha: alpha, random: &random)
+    case .load: return try await load(trial, evidence: evidence, alpha: alpha, random: &random)
+    case .timeZone: return try await timeZone(trial, alpha: alpha, random: &random)
+    case .alone: return nil
+    }
+  }
+}

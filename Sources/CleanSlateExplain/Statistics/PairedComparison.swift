@@ -1,0 +1,207 @@
+import CleanSlate
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A sequential comparison of two conditions of one test, run in pairs — one run with the factor
+/// (arm A), one without (arm B), in an order drawn at random — that says as soon as the runs show
+/// the factor makes the test fail, or that they cannot within the runs left.
+///
+/// Only the pairs whose two runs disagree count: A failed and B passed (for the factor), or B
+/// failed and A passed (against it). When the factor makes no difference, each such pair goes
+/// either way with the same chance, whatever the test's failure rate and whatever else the
+/// machine does meanwhile (the order within a pair is drawn at random, so load or drift falls on
+/// both arms alike): the count for the factor is a fair coin's. The comparison follows the
+/// likelihood ratio of "a pair that disagrees goes for the factor with chance ``alternative``"
+/// against "with chance ½", a sequential probability ratio test, and names the factor when the
+/// ratio reaches a threshold set so that a fair coin reaches it within ``maximumPairs`` with a
+/// chance of at most ``alpha`` (computed exactly, not bounded). It gives up when the ratio falls
+/// to 1/100 (the factor would have had to double the odds to be missed) or when even every pair
+/// left going for the factor could not reach the threshold.
+///
+/// A two-sided comparison (``Direction/either``) asks whether the factor changes the outcome
+/// either way: half its weight on each direction.
+package struct PairedComparison: Sendable, Equatable {
+  /// Which way the factor is expected to push.
+  package enum Direction: Sendable, Equatable {
+    /// The test fails more often with the factor (A) than without (B).
+    case moreFailuresWithTheFactor
+    /// Either way: the factor changes the outcome.
+    case either
+  }
+
+  /// Where the comparison stands.
+  package enum Decision: Sendable, Equatable {
+    /// More runs are needed.
+    case undecided
+    /// The runs show the factor makes the test fail (or, two-sided, changes its outcome: `pass`
+    /// says the factor makes it pass).
+    case significant(factorMakesItPass: Bool)
+    /// The runs cannot show it: the ratio fell too low, or the pairs left cannot reach the
+    /// threshold.
+    case futile
+  }
+
+  /// The largest chance that a factor that makes no difference is named.
+  package let alpha: Double
+  /// How the factor is expected to push.
+  package let direction: Direction
+  /// The most pairs the comparison will run.
+  package let maximumPairs: Int
+  /// The chance, under the alternative, that a pair that disagrees goes for the factor.
+  package static let alternative = 0.85
+  /// The ratio, in natural log, at which the comparison gives up.
+  package static let giveUpAt = -log(100.0)
+
+  /// Pairs where A failed and B passed.
+  package private(set) var forTheFactor = 0
+  /// Pairs where B failed and A passed.
+  package private(set) var againstTheFactor = 0
+  /// Pairs where both failed.
+  package private(set) var bothFailed = 0
+  /// Pairs where both passed.
+  package private(set) var bothPassed = 0
+  /// The threshold of the log likelihood ratio.
+  private let threshold: Double
+
+  /// A comparison that names the factor with a chance of at most `alpha` when it makes no
+  /// difference, within `maximumPairs` pairs.
+  package init(alpha: Double, direction: Direction, maximumPairs: Int) {
+    self.alpha = alpha
+    self.direction = direction
+    self.maximumPairs = max(1, maximumPairs)
+    threshold = Self.threshold(
+      alpha: alpha, twoSided: direction == .either, pairs: max(1, maximumPairs))
+  }
+
+  /// How many pairs ran.
+  package var pairs: Int { forTheFactor + againstTheFactor + bothFailed + bothPassed }
+
+  /// Adds a pair: whether the test failed with the factor, and without.
+  package mutating func add(factorFailed: Bool, baselineFailed: Bool) {
+    switch (factorFailed, baselineFailed) {
+    case (true, false): forTheFactor += 1
+    case (false, true): againstTheFactor += 1
+    case (true, true): bothFailed += 1
+    case (false, false): bothPassed += 1
+    }
+  }
+
+  /// Where it stands, with `pairsLeft` more pairs that the budget allows (at most the maximum).
+  package func decision(pairsLeft: Int? = nil) -> Decision {
+    let up = Self.logRatio(forTheFactor, againstTheFactor)
+    let down = Self.logRatio(againstTheFactor, forTheFactor)
+    switch direction {
+    case .moreFailuresWithTheFactor:
+      if up >= threshold { return .significant(factorMakesItPass: false) }
+      if up <= Self.giveUpAt { return .futile }
+    case .either:
+      let either = Self.logMean(up, down)
+      if either >= threshold { return .significant(factorMakesItPass: down > up) }
+      if max(up, down) <= Self.giveUpAt { return .futile }
+    }
+    let left = min(pairsLeft ?? (maximumPairs - pairs), maximumPairs - pairs)
+    guard left > 0 else { return .futile }
+    // The best the pairs left can do: every one of them disagreeing the same way.
+    let best =
+      direction == .either
+      ? max(
+        Self.logMean(
+          Self.logRatio(forTheFactor + left, againstTheFactor),
+          Self.logRatio(againstTheFactor, forTheFactor + left)),
+        Self.logMean(
+          Self.logRatio(forTheFactor, againstTheFactor + left),
+          Self.logRatio(againstTheFactor + left, forTheFactor)))
+      : Self.logRatio(forTheFactor + left, againstTheFactor)
+    return best >= threshold ? .undecided : .futile
+  }
+
+  /// How many pairs that all disagree the same way it takes to decide: the fewest runs a factor
+  /// that always decides the outcome needs.
+  package var fewestPairs: Int {
+    var count = 0
+    while count < maximumPairs {
+      count += 1
+      let ratio = Self.logRatio(count, 0)
+      if (direction == .either ? ratio - log(2.0) : ratio) >= threshold { break }
+    }
+    return count
+  }
+
+  // MARK: - The ratio
+
+  /// The log likelihood ratio of `hits` pairs for and `misses` against, at ``alternative``.
+  static func logRatio(_ hits: Int, _ misses: Int) -> Double {
+    Double(hits) * log(2 * alternative) + Double(misses) * log(2 * (1 - alternative))
+  }
+
+  /// The log of the mean of two ratios given as logs.
+  private static func logMean(_ a: Double, _ b: Double) -> Double {
+    let high = max(a, b)
+    return high + log((exp(a - high) + exp(b - high)) / 2)
+  }
+
+  // MARK: - The threshold
+
+  private static let thresholds = Locked<[ThresholdKey: Double]>([:])
+
+  private struct ThresholdKey: Hashable {
+    var alpha: Double
+    var twoSided: Bool
+    var pairs: Int
+  }
+
+  /// The smallest log ratio that a fair coin reaches within `pairs` flips with a chance of at most
+  /// `alpha` (every pair disagreeing is the worst case: fewer disagreeing pairs reach it less
+  /// often). Past 1,000 pairs, the bound of Ville's inequality, `log(1 / alpha)`, which holds for
+  /// any number (the ratio, and the mean of two, is a martingale under a fair coin).
+  static func threshold(alpha: Double, twoSided: Bool, pairs: Int) -> Double {
+    guard pairs <= 1000 else { return log(1 / alpha) }
+    // Rounded up to a multiple of 50, so that nearby budgets share one computation.
+    let key = ThresholdKey(alpha: alpha, twoSided: twoSided, pairs: (pairs + 49) / 50 * 50)
+    if let known = thresholds.value[key] { return known }
+    var low = 0.0
+    var high = log(1 / alpha)
+    for _ in 0..<24 {
+      let middle = (low + high) / 2
+      if crossingChance(of: middle, twoSided: twoSided, within: key.pairs) > alpha {
+        low = middle
+      } else {
+        high = middle
+      }
+    }
+    thresholds.withLock { $0[key] = high }
+    return high
+  }
+
+  /// The chance that a fair coin's log ratio reaches `threshold` within `flips`.
+  static func crossingChance(of threshold: Double, twoSided: Bool, within flips: Int) -> Double {
+    // probabilities[k]: the chance of k flips for and the rest against, not yet crossed.
+    var probabilities = [1.0]
+    var crossed = 0.0
+    for flip in 1...max(1, flips) {
+      var next = [Double](repeating: 0, count: flip + 1)
+      for (hits, chance) in probabilities.enumerated() where chance > 0 {
+        next[hits + 1] += chance / 2
+        next[hits] += chance / 2
+      }
+      for hits in 0...flip where next[hits] > 0 {
+        let misses = flip - hits
+        let ratio =
+          twoSided
+          ? logMean(logRatio(hits, misses), logRatio(misses, hits)) : logRatio(hits, misses)
+        if ratio >= threshold {
+          crossed += next[hits]
+          next[hits] = 0
+        }
+      }
+      probabilities = next
+    }
+    return crossed
+  }
+}

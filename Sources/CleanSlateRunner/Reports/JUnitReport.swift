@@ -1,0 +1,130 @@
+import CleanSlate
+import CleanSlateReport
+import CleanSlateTestProcess
+
+/// The JUnit XML of a `cleanslate test` run, as Maven Surefire writes it for reruns: one
+/// `<testsuite>` per class or suite, a `<testcase>` per test named so that `classname/name` is
+/// the name `swift test list` prints.
+///
+/// An attempt that timed out is a failure of type `timeout`, whose message says after how long
+/// (`timed out after 5 s`) and whose text is where the test was stuck. An attempt whose test
+/// process crashed is a failure of type `crash`, whose message says how
+/// (`crashed: its test process died of signal 4 (SIGILL): Fatal error: …`) and whose text is the
+/// runtime's report, cut to the crashed thread's first frames. A crash held against no test (no
+/// test was running) is a `<testcase>` of its own, `classname="cleanslate" name="test process
+/// crash 1"`, with an `<error type="crash">`, so that it is counted and shown too.
+///
+/// A failed test has a `<failure>` for its first failed attempt and a `<rerunFailure>` for each
+/// later one; a flaky test has a `<flakyFailure>` for each failed attempt and no `<failure>`, so
+/// that CI dashboards count it as passed and flag it flaky; a skipped test has `<skipped/>`. A
+/// test's `time` is the mean of its attempts, in seconds (what `--timings` reads back). A test
+/// `--explain` explained has its cause as a property, `cleanslate.cause`, and its paragraph in
+/// `<system-out>`, where CI dashboards show it.
+package enum JUnitReport {
+  /// The document for `result`.
+  package static func xml(_ result: SessionResult, name: String = "cleanslate test") -> String {
+    xml(result.records, crashes: result.crashes, name: name)
+  }
+
+  /// The document for `records` and `crashes`.
+  package static func xml(
+    _ records: [TestRecord], crashes: [SessionCrash] = [], name: String = "cleanslate test"
+  ) -> String {
+    let orphans = crashes.filter { $0.tests.isEmpty }
+    var suites: [(name: String, records: [TestRecord])] = []
+    for record in records {
+      let suite = record.name.suite
+      if suites.last?.name == suite {
+        suites[suites.count - 1].records.append(record)
+      } else {
+        suites.append((suite, [record]))
+      }
+    }
+    var children = suites.map { suite in
+      XUnitNode(
+        "testsuite", [.init("name", suite.name)] + counts(suite.records),
+        children: suite.records.map(testCase))
+    }
+    if !orphans.isEmpty { children.append(crashesSuite(orphans)) }
+    return XUnitNode(
+      "testsuites", [.init("name", name)] + counts(records, errors: orphans.count),
+      children: children
+    ).document
+  }
+
+  private static func testCase(_ record: TestRecord) -> XUnitNode {
+    let failed = record.attempts.filter(\.end.isFailure)
+    var children: [XUnitNode] = []
+    switch record.verdict {
+    case .passed: break
+    case .skipped: children.append(XUnitNode("skipped"))
+    case .flaky: children = failed.map { element("flakyFailure", $0) }
+    case .failed, .timedOut:
+      children = failed.enumerated().map {
+        element($0.offset == 0 ? "failure" : "rerunFailure", $0.element)
+      }
+    }
+    if let cause = record.cause {
+      let property = XUnitNode(
+        "property", [.init("name", "cleanslate.cause"), .init("value", cause.kind.rawValue)])
+      children.insert(XUnitNode("properties", children: [property], inline: true), at: 0)
+      let text = cause.paragraph(for: record.name.listed).joined(separator: "\n")
+      children.append(XUnitNode("system-out", text: text))
+    }
+    return XUnitNode(
+      "testcase",
+      [
+        .init("classname", record.name.suite), .init("name", record.name.function),
+        .init("time", seconds(record.seconds)),
+      ], children: children)
+  }
+
+  /// A failure element; one of a timed-out attempt says so in its type, and holds where the test
+  /// was stuck; one of a crashed attempt too, and holds the crash's report.
+  private static func element(_ tag: String, _ attempt: TestRecord.Attempt) -> XUnitNode {
+    let end = attempt.end
+    let type =
+      end.outcome == .crashed ? "crash" : end.outcome == .timedOut ? "timeout" : "failure"
+    let text = type == "failure" || end.report.isEmpty ? nil : end.report.joined(separator: "\n")
+    return XUnitNode(
+      tag, [.init("message", end.failure ?? "failed"), .init("type", type)], text: text)
+  }
+
+  /// The suite of the crashes held against no test, a test case each.
+  private static func crashesSuite(_ crashes: [SessionCrash]) -> XUnitNode {
+    let cases = crashes.enumerated().map { index, crash in
+      let error = XUnitNode(
+        "error",
+        [.init("message", String(crash.line.dropFirst("Crashed: ".count))), .init("type", "crash")],
+        text: crash.crash.excerpt.joined(separator: "\n"))
+      return XUnitNode(
+        "testcase",
+        [
+          .init("classname", "cleanslate"), .init("name", "test process crash \(index + 1)"),
+          .init("time", "0.000000"),
+        ], children: [error])
+    }
+    return XUnitNode(
+      "testsuite",
+      [
+        .init("name", "cleanslate"), .init("tests", "\(crashes.count)"), .init("failures", "0"),
+        .init("errors", "\(crashes.count)"), .init("skipped", "0"), .init("time", "0.000000"),
+      ], children: cases)
+  }
+
+  private static func counts(_ records: [TestRecord], errors: Int = 0) -> [XUnitNode.Attribute] {
+    let failures = records.count(where: { $0.verdict == .failed || $0.verdict == .timedOut })
+    let skipped = records.count(where: { $0.verdict == .skipped })
+    let time = records.reduce(0) { $0 + $1.seconds }
+    return [
+      .init("tests", "\(records.count + errors)"), .init("failures", "\(failures)"),
+      .init("errors", "\(errors)"), .init("skipped", "\(skipped)"), .init("time", seconds(time)),
+    ]
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    let micros = Int64((value * 1e6).rounded())
+    let fraction = String(micros % 1_000_000)
+    return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+  }
+}

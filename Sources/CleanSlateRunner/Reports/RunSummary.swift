@@ -1,0 +1,129 @@
+import CleanSlate
+import CleanSlateReport
+import CleanSlateTestProcess
+
+/// The human summary that ends a `cleanslate test` run: the count of each verdict, each flaky
+/// test with its attempts, each failed test with its first failure, each crash of a test
+/// process, and the shards' balance.
+package struct RunSummary: Sendable {
+  /// Every test's record.
+  package var records: [TestRecord]
+  /// Every crash of a test process.
+  package var crashes: [SessionCrash]
+  /// The split, when one shard ran.
+  package var plan: ShardPlan?
+  /// The shard that ran.
+  package var shard: ShardSpec?
+
+  /// The summary of `records` and `crashes`, of `shard` of `plan` when sharded.
+  package init(
+    _ records: [TestRecord], crashes: [SessionCrash] = [], plan: ShardPlan? = nil,
+    shard: ShardSpec? = nil
+  ) {
+    self.records = records
+    self.crashes = crashes
+    self.plan = plan
+    self.shard = shard
+  }
+
+  /// The summary of `result`, of `shard` of `plan` when sharded.
+  package init(_ result: SessionResult, plan: ShardPlan? = nil, shard: ShardSpec? = nil) {
+    self.init(result.records, crashes: result.crashes, plan: plan, shard: shard)
+  }
+
+  /// Its lines, the counts last: `Flaky: …`, `Timed out: …`, `Failed: …`, `Crashed: …`
+  /// (``SessionCrash/line``), a paragraph for each test `--explain` explained
+  /// (``TestCause/paragraph(for:)``), `Shard 2/4: …`, `5 passed, 1 failed, 1 flaky, 1 skipped`
+  /// (and `, 1 timed out` when one did, `, 1 test process crashed` when one did).
+  ///
+  /// Each test is on one line at most, its verdict's; with `--repeat`, the repetitions it failed
+  /// in are counted there: `Failed: T (6 of 10 repetitions failed, 4 passed): …`.
+  package var lines: [String] {
+    var lines: [String] = []
+    for record in records where record.verdict == .flaky {
+      lines.append("Flaky: \(record.name) (\(Self.attempts(of: record)))")
+    }
+    for record in records where record.verdict == .timedOut {
+      let limit = record.attempts.last { $0.end.outcome == .timedOut }?.end.failure
+      lines.append(
+        "Timed out: \(record.name)\(times(record, failed: "failed")): \(limit ?? "timed out"); where it was stuck is above."
+      )
+    }
+    for record in records where record.verdict == .failed {
+      let failure = record.attempts.last { $0.end.isFailure }?.end.failure
+      lines.append(
+        "Failed: \(record.name)\(times(record, failed: nil))\(failure.map { ": \($0)" } ?? "")")
+    }
+    lines += crashes.map(\.line)
+    for record in records {
+      guard let cause = record.cause else { continue }
+      lines += cause.paragraph(for: record.name.listed)
+    }
+    if let plan, let shard { lines.append(balance(of: plan, shard: shard)) }
+    var counts = [Verdict.passed, .failed, .flaky, .skipped].map { verdict in
+      "\(records.count(where: { $0.verdict == verdict })) \(verdict.rawValue)"
+    }
+    let timedOut = records.count(where: { $0.verdict == .timedOut })
+    if timedOut > 0 { counts.append("\(timedOut) timed out") }
+    if !crashes.isEmpty {
+      counts.append("\(crashes.count) test process\(crashes.count == 1 ? "" : "es") crashed")
+    }
+    lines.append(counts.joined(separator: ", "))
+    return lines
+  }
+
+  /// How often `record` failed: ` (6 of 10 repetitions failed, 4 passed)` when it ran in several
+  /// repetitions, ` (2 of 2 runs)` (` (2 of 2 runs failed)` with `word`) when it ran more than
+  /// once in one, else nothing.
+  private func times(_ record: TestRecord, failed word: String?) -> String {
+    let verdicts = record.repetitionVerdicts
+    guard verdicts.count > 1 else {
+      guard record.runs > 1 else { return "" }
+      return " (\(record.failures) of \(record.runs) runs\(word.map { " \($0)" } ?? ""))"
+    }
+    let words: [(Verdict, String)] = [
+      (.failed, "failed"), (.timedOut, "timed out"), (.flaky, "flaky"), (.passed, "passed"),
+      (.skipped, "skipped"),
+    ]
+    let counts = words.compactMap { outcome, word -> (count: Int, word: String)? in
+      let count = verdicts.count { $0 == outcome }
+      return count == 0 ? nil : (count, word)
+    }
+    let parts = counts.enumerated().map { index, part in
+      index == 0
+        ? "\(part.count) of \(verdicts.count) repetitions \(part.word)"
+        : "\(part.count) \(part.word)"
+    }
+    return " (\(parts.joined(separator: ", ")))"
+  }
+
+  /// A flaky test's attempts: `2 attempts: failed, passed` when it ran a few times, else
+  /// `failed 6 of 86 attempts`, with how many crashed or timed out.
+  static func attempts(of record: TestRecord) -> String {
+    guard record.runs > 5 else {
+      let words = record.attempts.map(\.end.outcome.rawValue).joined(separator: ", ")
+      return "\(record.runs) attempts: \(words)"
+    }
+    var text = "failed \(record.failures) of \(record.runs) attempts"
+    let crashed = record.crashes
+    let timedOut = record.attempts.count { $0.end.outcome == .timedOut }
+    let how = [(crashed, "crashed"), (timedOut, "timed out")].filter { $0.0 > 0 }
+    if !how.isEmpty { text += " (" + how.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")" }
+    return text
+  }
+
+  private func balance(of plan: ShardPlan, shard: ShardSpec) -> String {
+    let own = plan.shards[shard.index - 1]
+    let tests = "\(own.tests.count) test\(own.tests.count == 1 ? "" : "s")"
+    switch plan.basis {
+    case .count:
+      return
+        "Shard \(shard): \(tests) of \(plan.shards.map(\.tests.count).reduce(0, +)), split by count (no timings)."
+    case let .timings(known, median):
+      let longest = plan.shards.map(\.load).max() ?? 0
+      let mean = Double(plan.shards.map(\.load).reduce(0, +)) / Double(plan.shards.count)
+      return
+        "Shard \(shard): \(tests), \(Hundredths.seconds(micros: Double(own.load))) expected; longest shard \(Hundredths.seconds(micros: Double(longest))) against a mean of \(Hundredths.seconds(micros: mean)) (\(Hundredths.text(plan.imbalance))); \(known) tests timed, the others counted as the median, \(Hundredths.seconds(micros: Double(median)))."
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import CleanSlate
+import CleanSlateReport
+import CleanSlateTestProcess
+import Foundation
+
+/// What `cleanslate test` prints as the session goes, and its summary at the end: each launch as
+/// one block (``RunEcho``), each repetition and retry, each experiment's run; notes on standard
+/// error.
+package struct TerminalReporter: SessionReporter {
+  /// Writes a line, or a block of lines, at once.
+  private let print: @Sendable (String) -> Void
+  /// Writes a note.
+  private let note: @Sendable (String) -> Void
+
+  /// A reporter to standard output (notes to standard error), or to `print` and `note`.
+  package init(
+    print: @escaping @Sendable (String) -> Void = TerminalReporter.standardOutput,
+    note: @escaping @Sendable (String) -> Void = TerminalReporter.standardError
+  ) {
+    self.print = print
+    self.note = note
+  }
+
+  package func receive(_ event: SessionEvent) {
+    switch event {
+    case .note(let line): note(line)
+    case .launched(let launch):
+      // One block, written at once: the command, what it printed, where each hung test was
+      // stuck. (Printed line by line, another stream's lines landed inside a stack.)
+      print(RunEcho.text(of: launch))
+    case let .repetition(number, count): print("Repetition \(number) of \(count)\n")
+    case let .retried(test, attempt, outcome):
+      print("Retried \(test) alone (attempt \(attempt)): \(outcome.rawValue)\n")
+    case let .explaining(tests, budget):
+      print(
+        "Explaining \(tests) test\(tests == 1 ? "" : "s") that failed (a budget of \(Int(budget.inSeconds.rounded())) s each):\n"
+      )
+    case let .experimentRan(test, run):
+      let outcome = run.passed ? "passed" : "failed" + (run.failure.map { ": \($0)" } ?? "")
+      print("  \(test): \(run.what): \(outcome)\n")
+    case .explained: break
+    }
+  }
+
+  package func finish(_ session: FinishedSession) throws {
+    print(session.summary.lines.map { $0 + "\n" }.joined())
+  }
+
+  /// Writes `text` to standard output at once.
+  package static let standardOutput: @Sendable (String) -> Void = { text in
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  /// Writes `line` to standard error, after what standard output holds.
+  package static let standardError: @Sendable (String) -> Void = { line in
+    FileHandle.standardError.write(Data("\(line)\n".utf8))
+  }
+}

@@ -1,0 +1,101 @@
+package import CleanSlate
+package import CleanSlateTestProcess
+
+/// Launches a session's tests as `swift test --skip-build` would, through a ``TestLauncher`` (the
+/// built tests started directly): exact names (no filter when the launch is every listed test),
+/// the arguments given after `--`, and every launch sent to ``events`` as it ends.
+///
+/// A launch of every test can start before the tests are listed (``startEverything()``), so that
+/// `swift test list` runs beside it instead of before it.
+package struct SwiftSessionLauncher: SessionLauncher {
+  /// What starts the launches, of the package it was made for.
+  package let launcher: TestLauncher
+  /// Every test `swift test list` printed: a launch of all of them runs without a filter.
+  package var listed: [TestName] = []
+  /// The arguments for `swift test` given after `--`.
+  package var passthrough: [String] = []
+  /// Variables set for every launch and printed with its command (`CLEANSLATE_TRACE`).
+  package var variables: [String: String] = [:]
+  /// How long a test may run before it is ended with its test process (`timedOut`); `nil`: as
+  /// long as it takes.
+  package var timeLimit: Duration?
+  /// Whether each launch keeps a lifecycle trace of its own, so that each test's attempt knows
+  /// which tests ran beside it (what `--explain` starts from). A trace the variables name
+  /// (`CLEANSLATE_TRACE`, `--trace`) takes its place.
+  package var traced = false
+  /// Where each launch goes once it has ended.
+  package var events: SessionEvents = SessionEvents()
+  /// The launch of every test started early, until a launch of every test takes it.
+  private let early = Locked<StartedLaunch?>(nil)
+
+  /// A launcher of the tests `launcher` starts, of which `listed` are every test.
+  package init(launcher: TestLauncher, listed: [TestName] = []) {
+    self.launcher = launcher
+    self.listed = listed
+  }
+
+  /// Starts the launch of every test now, before ``listed`` is known: the first launch of every
+  /// listed test takes its results.
+  package func startEverything() {
+    let started = launcher.start(request(for: [], everyTest: true))
+    early.withLock { $0 = started }
+  }
+
+  /// The request that launches `tests` (every test, with no filter, when `everyTest`).
+  package func request(for tests: [TestName], everyTest: Bool = false) -> LaunchRequest {
+    var request = LaunchRequest(tests, everyTest: everyTest)
+    request.passthrough = passthrough
+    request.variables = variables.sorted { $0.key < $1.key }.map {
+      .init(name: $0.key, value: $0.value)
+    }
+    request.timeLimit = timeLimit
+    request.traced = traced && variables["CLEANSLATE_TRACE"] == nil
+    return request
+  }
+
+  /// Launches `tests` (or takes the launch of every test started early).
+  ///
+  /// A selection whose exact filter would pass the length Linux allows one argument (128 KiB:
+  /// SwiftPM hands the selected names to the test process in one) launches in several parts,
+  /// one after the other.
+  package func launch(_ tests: [TestName]) async throws -> Launch {
+    guard tests != listed else { return try await launchEverything() }
+    let parts = Self.parts(of: tests)
+    var launch = try await launchOnce(parts.first ?? [])
+    for part in parts.dropFirst() { launch.add(try await launchOnce(part)) }
+    return launch
+  }
+
+  /// `tests` in consecutive parts whose filter, and list of names, stay under `limit` bytes.
+  static func parts(of tests: [TestName], limit: Int = 96 << 10) -> [[TestName]] {
+    var parts: [[TestName]] = []
+    var size = limit
+    for test in tests {
+      let cost = test.filter.utf8.count
+      if size + cost > limit {
+        parts.append([])
+        size = 0
+      }
+      parts[parts.count - 1].append(test)
+      size += cost
+    }
+    return parts
+  }
+
+  private func launchEverything() async throws -> Launch {
+    let started = early.withLock { early in
+      defer { early = nil }
+      return early
+    }
+    let launch = try await (started ?? launcher.start(request(for: listed, everyTest: true)))
+      .ended(naming: listed)
+    events.send(.launched(launch))
+    return launch
+  }
+
+  private func launchOnce(_ tests: [TestName]) async throws -> Launch {
+    let launch = try await launcher.launch(request(for: tests))
+    events.send(.launched(launch))
+    return launch
+  }
+}

@@ -1,0 +1,22 @@
+package import CleanSlate
+import Foundation
+
+/// A launch under way: ``ended(naming:)`` waits for it and reads how each test ended.
+package struct StartedLaunch: Sendable {
+  /// The command it stands for, as a user types it.
+  package let command: SwiftTestInvocation
+  /// Its folder: its XUnit files, trace, watch and temporary directory.
+  let folder: URL
+  /// What its test processes printed and how they ended, once they have.
+  let output: Task<LaunchOutput, any Error>
+  let xunitFiles: [String]
+  let trace: String?
+
+  /// Waits for the launch to end, and reads how each of `tests` ended; removes its folder.
+  package func ended(naming tests: [TestName]) async throws -> Launch {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return Launch(
+      reading: try await output.value, of: tests, command: command, xunitFiles: xunitFiles,
+      trace: trace)
+  }
+}

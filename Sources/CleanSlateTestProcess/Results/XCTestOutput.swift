@@ -1,0 +1,71 @@
+package import CleanSlate
+import Foundation
+
+/// How the tests of a run ended, from what XCTest printed: `Test Case 'Class.test' passed
+/// (0.004 seconds)` (Linux) or `Test Case '-[Module.Class test]' passed (0.004 seconds).` (Apple
+/// platforms).
+package struct XCTestOutput: Sendable {
+  /// The results by name as XCTest prints it.
+  private var byName: [String: TestEnd] = [:]
+  /// The tests that started and never ended (the process died in them), as XCTest names them.
+  private var unfinished: Set<String> = []
+  /// The first failure of each test, as XCTest names it, in one line.
+  private var failures: [String: String] = [:]
+
+  /// The results of every test `output` shows ending; the last line about a test decides.
+  package init(output: String) {
+    for line in output.split(separator: "\n") {
+      if line.hasPrefix("Test Case '"), let end = line.dropFirst(11).firstIndex(of: "'") {
+        let name = String(line[line.index(line.startIndex, offsetBy: 11)..<end])
+        let rest = line[line.index(after: end)...]
+        let outcome: TestEnd.Outcome? =
+          rest.hasPrefix(" passed (")
+          ? .passed
+          : rest.hasPrefix(" failed (") ? .failed : rest.hasPrefix(" skipped (") ? .skipped : nil
+        guard let outcome else {
+          if rest.hasPrefix(" started") { unfinished.insert(name) }
+          continue
+        }
+        unfinished.remove(name)
+        let seconds = rest.split(separator: "(").last?.split(separator: " ").first
+          .flatMap { Double($0) }
+        byName[name] = TestEnd(
+          outcome, seconds: seconds, failure: outcome == .failed ? failures[name] : nil)
+      } else if let (name, message) = Self.failure(in: line), failures[name] == nil {
+        failures[name] = message
+      }
+    }
+  }
+
+  /// The end of `test`, `nil` for one that did not end.
+  package subscript(test: TestName) -> TestEnd? {
+    test.xctestNames.lazy.compactMap { byName[$0] }.first
+  }
+
+  /// The tests that started and never ended, as XCTest names them (the process died in them).
+  package var unfinishedTests: [String] { unfinished.sorted() }
+
+  /// The first failure `test` recorded, in one line (`message (File.swift:8)`), whether or not it
+  /// ended.
+  package func firstFailure(of test: TestName) -> String? {
+    test.xctestNames.lazy.compactMap { failures[$0] }.first
+  }
+
+  /// Whether `test` started and never ended: the process died while it ran.
+  package func neverEnded(_ test: TestName) -> Bool {
+    test.xctestNames.contains(where: unfinished.contains)
+  }
+
+  /// The test and message of a failure line, `/path/File.swift:8: error: Type.test : message`,
+  /// the message as `message (File.swift:8)`.
+  private static func failure(in line: Substring) -> (name: String, message: String)? {
+    guard let error = line.range(of: ": error: "),
+      let separator = line[error.upperBound...].range(of: " : ")
+    else { return nil }
+    let name = String(line[error.upperBound..<separator.lowerBound])
+    var message = line[separator.upperBound...]
+    while message.hasSuffix(" ") || message.hasSuffix(" -") { message = message.dropLast() }
+    let place = line[..<error.lowerBound].split(separator: "/").last.map(String.init) ?? ""
+    return (name, place.isEmpty ? String(message) : "\(message) (\(place))")
+  }
+}

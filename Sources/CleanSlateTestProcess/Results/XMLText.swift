@@ -1,0 +1,57 @@
+/// Text written into an XML document — the JUnit of `cleanslate test`, the XUnit of a direct
+/// `--parallel` run — with what XML gives a meaning escaped.
+package enum XMLText {
+  /// `text` for an attribute's value: `&`, `<`, `>` and `"` as entities, newlines, returns and
+  /// tabs as character references, other control characters (which XML 1.0 cannot hold) as `?`.
+  package static func attribute(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "\n": result += "&#10;"
+      case "\r": result += "&#13;"
+      case "\t": result += "&#9;"
+      case _ where scalar.value < 0x20: result += "?"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// `text` for an element's content: as ``attribute(_:)``, its newlines kept.
+  package static func content(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { attribute(String($0)) }
+      .joined(separator: "\n")
+  }
+
+  /// XML text read back: its entities and character references replaced (`&quot;`, `&#10;`,
+  /// `&#x2192;`); one it does not know is kept as it is.
+  package static func unescaped(_ text: Substring) -> String {
+    var result = ""
+    var rest = text
+    while let ampersand = rest.firstIndex(of: "&") {
+      result += rest[..<ampersand]
+      guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { break }
+      let entity = rest[rest.index(after: ampersand)..<semicolon]
+      let named = ["quot": "\"", "apos": "'", "lt": "<", "gt": ">", "amp": "&"]
+      if let character = named[String(entity)] {
+        result += character
+      } else if entity.hasPrefix("#x"), let code = UInt32(entity.dropFirst(2), radix: 16),
+        let scalar = Unicode.Scalar(code)
+      {
+        result.unicodeScalars.append(scalar)
+      } else if entity.hasPrefix("#"), let code = UInt32(entity.dropFirst()),
+        let scalar = Unicode.Scalar(code)
+      {
+        result.unicodeScalars.append(scalar)
+      } else {
+        result += rest[ampersand...semicolon]
+      }
+      rest = rest[rest.index(after: semicolon)...]
+    }
+    return result + rest
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+package import CleanSlate
+package import CleanSlateReport
+
+/// What the lifecycle trace of one launch says about its tests: which drew from `.seededRandom`
+/// and with which run seed, which ran at the same time, which argument cases of a parameterized
+/// test failed, and what the sentinel saw each test leave behind.
+///
+/// Tests are matched by what their listed name and their name in a trace have in common
+/// (``TestName/traceKey``); a test that is not a CleanSlate test writes nothing.
+package struct TraceFacts: Sendable, Equatable {
+  /// The tests that set up `.seededRandom`, by trace key.
+  private var seededRandom: Set<String> = []
+  /// The run seed of the process each test ran in, by trace key.
+  private var seeds: [String: String] = [:]
+  /// The tests whose test scope overlapped each test's in time, by trace key.
+  private var overlapping: [String: Set<String>] = [:]
+  /// What the sentinel reported about each test that ran in a test scope (none for a test it saw
+  /// leave nothing), by trace key.
+  private var reports: [String: [String]] = [:]
+  /// The argument cases of each parameterized test that failed, in the order they began, by trace
+  /// key.
+  private var failedCases: [String: [String]] = [:]
+  /// When each test's first test scope began, in microseconds since 1970, by trace key.
+  private var firstStarts: [String: Int64] = [:]
+
+  /// What `log` says.
+  package init(log: TraceLog) {
+    var spans: [(key: String, start: Int64, end: Int64)] = []
+    for process in log.processes {
+      var begins: [Int: (start: Int64, argumentCase: String?)] = [:]
+      for timed in process.events {
+        let event = timed.event
+        if event.phase == .setupBegin, event.fixture == "seededRandom", let test = event.testName {
+          seededRandom.insert(TestName.traceKey(test))
+        }
+        if event.phase == .issue, event.issueCode == "stateLeaked", let message = event.message {
+          let summary = message.components(separatedBy: "\n  watched from:").first ?? message
+          let key = TestName.traceKey(event.scopeName)
+          if reports[key]?.contains(summary) != true { reports[key, default: []].append(summary) }
+        }
+        guard event.scope == .test else { continue }
+        let key = TestName.traceKey(event.scopeName)
+        if let seed = process.seed, seeds[key] == nil { seeds[key] = seed }
+        switch event.phase {
+        case .scopeBegin:
+          begins[event.scopeID] = (timed.timeMicros, event.argumentCase)
+          firstStarts[key] = min(firstStarts[key] ?? .max, timed.timeMicros)
+          if reports[key] == nil { reports[key] = [] }
+        case .scopeEnd:
+          guard let begun = begins.removeValue(forKey: event.scopeID) else { continue }
+          spans.append((key, begun.start, timed.timeMicros))
+          if event.outcome == .failed, let argumentCase = begun.argumentCase,
+            failedCases[key]?.contains(argumentCase) != true
+          {
+            failedCases[key, default: []].append(argumentCase)
+          }
+        default: continue
+        }
+      }
+    }
+    for span in spans {
+      for other in spans
+      where other.key != span.key && span.start < other.end && other.start < span.end {
+        overlapping[span.key, default: []].insert(other.key)
+      }
+    }
+  }
+
+  /// Facts given one by one, as a simulated launch states them.
+  package init(
+    seededRandom: [TestName] = [], seeds: [TestName: String] = [:],
+    beside: [TestName: [TestName]] = [:], leftBehind: [TestName: [String]] = [:],
+    failedCases: [TestName: [String]] = [:]
+  ) {
+    self.seededRandom = Set(seededRandom.map(\.traceKey))
+    for (test, seed) in seeds { self.seeds[test.traceKey] = seed }
+    for (test, others) in beside {
+      overlapping[test.traceKey, default: []].formUnion(others.map(\.traceKey))
+    }
+    for (test, left) in leftBehind { reports[test.traceKey] = left }
+    for (test, cases) in failedCases { self.failedCases[test.traceKey] = cases }
+  }
+
+  /// Whether `test` set up `.seededRandom`.
+  package func drewFromSeededRandom(_ test: TestName) -> Bool {
+    seededRandom.contains(test.traceKey)
+  }
+
+  /// The run seed of the process `test` ran in, when its trace names one.
+  package func seed(of test: TestName) -> String? { seeds[test.traceKey] }
+
+  /// The tests among `tests` whose test scope overlapped `test`'s in time, in the order given.
+  package func beside(_ test: TestName, among tests: [TestName]) -> [TestName] {
+    let others = overlapping[test.traceKey] ?? []
+    return tests.filter { $0 != test && others.contains($0.traceKey) }
+  }
+
+  /// The tests among `tests` that the trace shows starting before `test` first started, in the
+  /// order given; `nil` when it does not show `test` at all.
+  package func started(before test: TestName, among tests: [TestName]) -> [TestName]? {
+    guard let start = firstStarts[test.traceKey] else { return nil }
+    return tests.filter { firstStarts[$0.traceKey].map { $0 < start } ?? false }
+  }
+
+  /// The argument cases of `test`, a parameterized test, that failed, in the order they began.
+  package func failedCases(of test: TestName) -> [String] { failedCases[test.traceKey] ?? [] }
+
+  /// What the sentinel saw each of `tests` leave behind (the first line of its report and the
+  /// items), for those the trace shows running in a test scope: none for one that left nothing;
+  /// no entry for a test the trace does not show (not a CleanSlate test).
+  package func leftBehind(_ tests: [TestName]) -> [TestName: [String]] {
+    var left: [TestName: [String]] = [:]
+    for test in tests { if let reports = reports[test.traceKey] { left[test] = reports } }
+    return left
+  }
+
+  /// The sentinel's reports about `tests`, in the order given.
+  package func reports(about tests: [TestName]) -> [String] {
+    var all: [String] = []
+    for test in tests {
+      for report in reports[test.traceKey] ?? [] where !all.contains(report) { all.append(report) }
+    }
+    return all
+  }
+}
