@@ -22,33 +22,43 @@ struct CrashPaths: Sendable, Equatable {
   /// What `crashes` have in common; `tests` are every test that could have run (their frames
   /// are the tests', not the code under test's).
   static func shared(by crashes: [TestCrash], tests: [TestName]) -> CrashPaths {
+    let functions = testFunctions(tests)
     let paths = crashes.compactMap { crash -> [String]? in
       guard let frames = crash.backtrace?.frames else { return nil }
-      let own = frames.filter { isCodeUnderTest($0, tests: tests) }.map(\.symbol)
+      let own = frames.filter { isCodeUnderTest($0, testFunctions: functions) }.map(\.symbol)
       return own.isEmpty ? nil : own
     }
     guard paths.count >= 2 else { return CrashPaths() }
     // The frames of the first that every other crash went through too, the outermost first.
     let common = paths[0].filter { symbol in paths.dropFirst().allSatisfy { $0.contains(symbol) } }
     guard !common.isEmpty else { return CrashPaths() }
+    // The tests the crashes are pinned on, and those running in every crash pinned on none.
     var names: [TestName] = []
     for crash in crashes where crash.backtrace != nil {
-      for test in crash.test.map({ [$0] }) ?? crash.running where !names.contains(test) {
-        names.append(test)
-      }
+      if let test = crash.test, !names.contains(test) { names.append(test) }
+    }
+    let unpinned = crashes.filter { $0.backtrace != nil && $0.test == nil }.map(\.running)
+    for test in unpinned.first ?? [] where unpinned.allSatisfy({ $0.contains(test) }) {
+      if !names.contains(test) { names.append(test) }
     }
     var unique: [String] = []
     for symbol in common.reversed() where !unique.contains(symbol) { unique.append(symbol) }
     return CrashPaths(path: unique, crashCount: paths.count, tests: names)
   }
 
-  /// Whether `frame` is the code under test's: meaningful, not a test's function, not the test
-  /// frameworks', and not in a library of the system or the Swift runtime.
-  private static func isCodeUnderTest(_ frame: CrashBacktrace.Frame, tests: [TestName]) -> Bool {
+  /// How frames name the functions of `tests` (``TestName/functionNames``), once.
+  static func testFunctions(_ tests: [TestName]) -> Set<String> {
+    Set(tests.flatMap(\.functionNames))
+  }
+
+  /// Whether `frame` is the code under test's: meaningful, not a test's function (one of
+  /// `testFunctions` standing as a word of its symbol), not the test frameworks', and not in a
+  /// library of the system or the Swift runtime.
+  static func isCodeUnderTest(_ frame: CrashBacktrace.Frame, testFunctions: Set<String>) -> Bool {
     guard frame.isMeaningful, !frame.isInTestFramework else { return false }
     let image = frame.image
     if image.hasPrefix("lib"), image.contains(".so") || image.hasSuffix(".dylib") { return false }
     if image.hasPrefix("ld-") || image == "libc.so.6" { return false }
-    return !tests.contains { test in test.functionNames.contains(where: frame.names) }
+    return !frame.symbol.split(separator: " ").contains { testFunctions.contains(String($0)) }
   }
 }

@@ -38,12 +38,12 @@ extension Explainer {
       let cause: TestCause?
       switch experiment {
       case .timeZone:
-        guard fits(.timeZone, pairs: zones.count, costing: cost, trial) else { continue }
+        guard fits(.timeZone, runs: zones.count + 4, secondsEach: cost, trial) else { continue }
         cause = try await timeZone(trial, alpha: alpha, random: &random)
       case .hashOrder:
         cause = try await hashOrder(trial, evidence: evidence, alpha: alpha, random: &random)
       case .seed:
-        guard fits(.seed, pairs: 4, costing: cost * 2, trial) else { continue }
+        guard fits(.seed, runs: 8, secondsEach: cost, trial) else { continue }
         cause = try await seed(trial, alpha: alpha, random: &random)
       default: cause = nil
       }
@@ -106,13 +106,15 @@ extension Explainer {
     let alone = trial.rate { $0.condition == .alone }
     if alone.failures > 0 {
       let factors = trial.tried.filter { $0 != .alone }
+      let experiments = summaries(trial)
+      let tally = experiments.map(\.description).joined(separator: "; ")
       var cause = TestCause(
         .intrinsic,
         summary:
-          "It fails on its own in \(alone) alone, and no factor tried (\(factors.isEmpty ? "none fitted the budget" : Words.list(factors.map(\.description)))) makes a difference the runs can show: \(tally(trial)). Look inside the test: an unseeded random draw, the clock, a race between its own threads or tasks.",
+          "It fails on its own in \(alone) alone, and no factor tried (\(factors.isEmpty ? "none fitted the budget" : Words.list(factors.map(\.description)))) makes a difference the runs can show: \(tally). Look inside the test: an unseeded random draw, the clock, a race between its own threads or tasks.",
         reproduce: trial.command(of: .alone).map { "\($0)" } ?? "")
       cause.alone = alone
-      cause.experiments = summaries(trial)
+      cause.experiments = experiments
       return cause
     }
     let why: String
@@ -131,7 +133,9 @@ extension Explainer {
   func unknown(_ trial: Trial<Runner>, evidence: RunEvidence, why: String) -> TestCause {
     let used =
       "The experiments used \(Hundredths.seconds(micros: trial.elapsedSeconds * 1e6)) of the budget of \(Int(trial.budgetSeconds.rounded())) s"
-    let tallied = trial.observations.isEmpty ? "" : ": \(tally(trial))"
+    let experiments = summaries(trial)
+    let tallied =
+      experiments.isEmpty ? "" : ": " + experiments.map(\.description).joined(separator: "; ")
     let notTried = trial.skipped.map { "\($0.experiment) (\($0.why))" }
     let notTriedText = notTried.isEmpty ? "" : " Not tried: \(Words.list(notTried))."
     var cause = TestCause(
@@ -139,7 +143,7 @@ extension Explainer {
       summary: "\(why) \(used)\(tallied).\(notTriedText) \(needed(trial, evidence: evidence))",
       reproduce: trial.command(of: .alone).map { "\($0)" }
         ?? trial.observations.last.map { "\($0.launch.command)" } ?? "")
-    cause.experiments = summaries(trial)
+    cause.experiments = experiments
     return cause
   }
 
@@ -162,28 +166,25 @@ extension Explainer {
       "It failed in \(rate) of the run: telling a factor that makes it fail five times as often takes about \(pairs * 2) runs (\(pairs) a side), about \(seconds) s at \(Hundredths.seconds(micros: perRun * 1e6)) a run: give --explain-budget \(max(seconds, Int(trial.budgetSeconds) + 1))."
   }
 
-  /// Each experiment's runs, with the factor and without, in words: `parallel: 3 of 40 runs at
-  /// once, 0 of 40 one at a time`.
-  func tally(_ trial: Trial<Runner>) -> String {
-    summaries(trial).map(\.description).joined(separator: "; ")
-  }
-
   /// Each experiment that ran, with its runs.
   func summaries(_ trial: Trial<Runner>) -> [TestCause.Experiment] {
-    trial.tried.map { experiment in
-      let runs = trial.runs(of: experiment)
-      var byCondition: [(String, TestCause.Rate)] = []
-      for run in runs {
-        let label = run.condition.description
-        if let index = byCondition.firstIndex(where: { $0.0 == label }) {
-          byCondition[index].1 = byCondition[index].1 + .init(failures: run.failed ? 1 : 0, runs: 1)
-        } else {
-          byCondition.append((label, .init(failures: run.failed ? 1 : 0, runs: 1)))
-        }
+    var conditions: [Experiment: [RunCondition]] = [:]
+    var rates: [Experiment: [RunCondition: TestCause.Rate]] = [:]
+    for run in trial.observations {
+      let rate = TestCause.Rate(failures: run.failed ? 1 : 0, runs: 1)
+      if let known = rates[run.experiment]?[run.condition] {
+        rates[run.experiment]?[run.condition] = known + rate
+      } else {
+        conditions[run.experiment, default: []].append(run.condition)
+        rates[run.experiment, default: [:]][run.condition] = rate
       }
-      return TestCause.Experiment(
+    }
+    return trial.tried.map { experiment in
+      TestCause.Experiment(
         name: experiment.description,
-        conditions: byCondition.map { TestCause.Experiment.Condition(what: $0.0, rate: $0.1) })
+        conditions: (conditions[experiment] ?? []).map { condition in
+          .init(what: condition.description, rate: rates[experiment]?[condition] ?? .init(failures: 0, runs: 0))
+        })
     }
   }
 }

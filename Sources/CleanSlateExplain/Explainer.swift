@@ -55,9 +55,11 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
   /// Why `test` failed in the run that saw `evidence`.
   package func explain(_ test: TestName, evidence: RunEvidence) async throws -> TestCause {
     let events = events
-    let trial = Trial(
-      test: test, runner: runner, budget: budget,
-      reported: { events.send(.experimentRan(test: test, run: $0)) })
+    var reported: (@Sendable (TestCause.Run) -> Void)?
+    if !events.reporters.isEmpty {
+      reported = { @Sendable run in events.send(.experimentRan(test: test, run: run)) }
+    }
+    let trial = Trial(test: test, runner: runner, budget: budget, reported: reported)
     var cause: TestCause
     do {
       cause = try await decide(trial, evidence: evidence)

@@ -11,11 +11,19 @@ package struct TestName: Sendable, Hashable, Comparable, CustomStringConvertible
 {
   /// The name as `swift test list` prints it.
   package let listed: String
+  /// What its listed name and its name in a lifecycle trace have in common (`Type.test`),
+  /// worked out once: traces are matched on it over and over.
+  package let traceKey: String
 
   /// The test `swift test list` prints as `listed`.
   package init(_ listed: String) {
     self.listed = listed
+    traceKey = Self.traceKey(listed)
   }
+
+  package static func == (lhs: TestName, rhs: TestName) -> Bool { lhs.listed == rhs.listed }
+
+  package func hash(into hasher: inout Hasher) { hasher.combine(listed) }
 
   package init(stringLiteral value: String) {
     self.init(value)
@@ -88,11 +96,8 @@ package struct TestName: Sendable, Hashable, Comparable, CustomStringConvertible
 
   // MARK: - Traces and result files
 
-  /// What its listed name and its name in a lifecycle trace (`Type.test` in XCTest,
-  /// `Type/test()` in Swift Testing) have in common: `Type.test`.
-  package var traceKey: String { Self.traceKey(listed) }
-
-  /// The ``traceKey`` of a name as a trace or `swift test list` writes it.
+  /// What a listed name and a name in a lifecycle trace (`Type.test` in XCTest, `Type/test()` in
+  /// Swift Testing) have in common: `Type.test`.
   package static func traceKey(_ name: String) -> String {
     var name = Substring(name)
     if let slash = name.firstIndex(of: "/"), let dot = name[..<slash].firstIndex(of: ".") {

@@ -26,7 +26,7 @@ extension Explainer {
     let fails = RunCondition(seed: failing)
     let passes = RunCondition(seed: passing)
     let compared = try await compare(
-      trial, alpha: alpha, direction: .moreFailuresWithTheFactor, random: &random
+      trial, alpha: alpha, direction: .moreFailuresWithTheFactor, patience: 6, random: &random
     ) { _, _ in Arms(factor: fails, baseline: passes) }
     guard compared.significant else { return nil }
     var cause = TestCause(
@@ -59,7 +59,7 @@ extension Explainer {
     let fails = RunCondition(timeZone: machineZone)
     let passes = RunCondition(timeZone: passed)
     let compared = try await compare(
-      trial, alpha: alpha, direction: .moreFailuresWithTheFactor, random: &random
+      trial, alpha: alpha, direction: .moreFailuresWithTheFactor, patience: 6, random: &random
     ) { _, _ in Arms(factor: fails, baseline: passes) }
     guard compared.significant else { return nil }
     var cause = TestCause(
@@ -94,10 +94,11 @@ extension Explainer {
   ) async throws -> TestCause? {
     trial.begin(.load)
     let busy = RunCondition(busy: true)
-    let cost = max(0.2, (evidence.slowestAttempt ?? 0) * 3)
-    guard fits(.load, pairs: 6, costing: cost, trial) else { return nil }
+    let estimate = (evidence.slowestAttempt ?? 0) * 1.5
+    guard fits(.load, runs: 12, secondsEach: estimate, trial) else { return nil }
     let compared = try await compare(
-      trial, alpha: alpha, direction: .moreFailuresWithTheFactor, random: &random
+      trial, alpha: alpha, direction: .moreFailuresWithTheFactor, patience: evidence.patience,
+      random: &random
     ) { _, _ in Arms(factor: busy, baseline: .alone) }
     guard compared.significant else { return nil }
     let busyRate = trial.rate(of: busy)

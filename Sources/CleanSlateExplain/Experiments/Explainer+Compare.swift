@@ -1,3 +1,4 @@
+import Foundation
 import CleanSlate
 import CleanSlateReport
 
@@ -8,30 +9,33 @@ extension Explainer {
     var baseline: RunCondition
   }
 
-  /// What a comparison found: its state, and whether the budget ran out before it decided.
+  /// What a comparison found: its state, its decision, and whether the budget ran out before it
+  /// decided as it went.
   struct Compared {
     var comparison: PairedComparison
+    var decision: PairedComparison.Decision
     var budgetRanOut = false
 
     var significant: Bool {
-      if case .significant = comparison.decision(pairsLeft: 1) { return true }
+      if case .significant = decision { return true }
       return false
     }
 
     /// Whether it found the factor makes the test pass (two-sided comparisons).
     var factorMakesItPass: Bool {
-      if case .significant(let pass) = comparison.decision(pairsLeft: 1) { return pass }
+      if case .significant(let pass) = decision { return pass }
       return false
     }
   }
 
   /// Runs pairs — one run of `next`'s factor arm and one of its baseline arm, in an order drawn
   /// from `random` — until the comparison decides, the runs the budget allows cannot decide it,
-  /// or `next` gives no arms (it sees the comparison so far, and may change the arms: a group
-  /// that grows, a group narrowed).
+  /// `patience` pairs went by without one whose two runs disagreed (the test does not fail here
+  /// as often as the run says it fails), or `next` gives no arms (it sees the comparison so far,
+  /// and may change the arms: a group that grows).
   func compare(
     _ trial: Trial<Runner>, alpha: Double, direction: PairedComparison.Direction,
-    random: inout SeededRandomNumberGenerator,
+    patience: Int, random: inout SeededRandomNumberGenerator,
     next: (_ comparison: PairedComparison?, _ last: (Trial<Runner>.Observation, Trial<Runner>.Observation)?) -> Arms?
   ) async throws -> Compared {
     var comparison: PairedComparison?
@@ -47,10 +51,13 @@ extension Explainer {
           pair = (try await trial.run(arms.factor), baseline)
         }
       } catch is OutOfBudget {
+        // The budget is spent: the final test decides on the pairs that ran.
+        let ended =
+          comparison ?? PairedComparison(alpha: alpha, direction: direction, maximumPairs: 1)
         return Compared(
-          comparison: comparison
-            ?? PairedComparison(alpha: alpha, direction: direction, maximumPairs: 1),
-          budgetRanOut: true)
+          comparison: ended,
+          decision: comparison == nil ? .futile : ended.decision(pairsLeft: 0), budgetRanOut: true
+        )
       }
       let cost = pair.factor.seconds + pair.baseline.seconds
       if comparison == nil {
@@ -61,27 +68,72 @@ extension Explainer {
       }
       comparison!.add(factorFailed: pair.factor.failed, baselineFailed: pair.baseline.failed)
       last = pair
+      if comparison!.forTheFactor + comparison!.againstTheFactor == 0,
+        comparison!.pairs >= patience
+      {
+        return Compared(comparison: comparison!, decision: .futile)
+      }
       let left = Int(trial.secondsLeft / max(cost, 1e-6))
-      switch comparison!.decision(pairsLeft: left) {
-      case .undecided: continue
-      case .significant, .futile: return Compared(comparison: comparison!)
+      let decision = comparison!.decision(pairsLeft: left)
+      guard decision == .undecided else {
+        return Compared(comparison: comparison!, decision: decision)
       }
     }
     return Compared(
-      comparison: comparison ?? PairedComparison(alpha: alpha, direction: direction, maximumPairs: 1))
+      comparison: comparison ?? PairedComparison(alpha: alpha, direction: direction, maximumPairs: 1),
+      decision: .futile)
   }
 
-  /// Whether a comparison that needs at least `pairs` pairs of runs costing `seconds` each fits
-  /// the budget left; when not, notes why `experiment` is skipped.
+  /// Whether `experiment`, which needs at least `runs` runs of about `seconds` each to decide
+  /// anything, fits the budget left; when not, notes why it is skipped.
   func fits(
-    _ experiment: Experiment, pairs: Int, costing seconds: Double, _ trial: Trial<Runner>
+    _ experiment: Experiment, runs: Int, secondsEach seconds: Double, _ trial: Trial<Runner>
   ) -> Bool {
-    guard Double(pairs) * seconds > trial.secondsLeft else { return true }
+    guard Double(runs) * seconds > trial.secondsLeft else { return true }
     trial.skip(
       experiment,
       because:
-        "it needs at least \(pairs * 2) runs of \(Hundredths.seconds(micros: seconds / 2 * 1e6)), and \(Hundredths.seconds(micros: trial.secondsLeft * 1e6)) of the budget were left"
+        "it needs at least \(runs) runs of about \(Hundredths.seconds(micros: seconds * 1e6)), and \(Hundredths.seconds(micros: trial.secondsLeft * 1e6)) of the budget were left"
     )
     return false
+  }
+}
+
+extension RunEvidence {
+  /// How many pairs of runs an experiment makes without one whose two runs disagree before it
+  /// stops: enough that, were the test to fail as often as the run shows (at the low end of what
+  /// the run's count allows), four failures would most likely have come.
+  var patience: Int {
+    if failedEveryTime { return 4 }
+    let low = Self.lowerBound(of: rate)
+    return max(6, Int((4 / max(low, 0.001)).rounded(.up)))
+  }
+
+  /// The failure rate that `rate`'s count of failures, or more, would reach only one time in five:
+  /// a cautious low estimate of the rate the run shows.
+  static func lowerBound(of rate: TestCause.Rate) -> Double {
+    guard rate.failures > 0, rate.runs > 0 else { return 0 }
+    var low = 0.0
+    var high = Double(rate.failures) / Double(rate.runs)
+    for _ in 0..<40 {
+      let middle = (low + high) / 2
+      if atLeast(rate.failures, of: rate.runs, at: middle) < 0.2 { low = middle } else {
+        high = middle
+      }
+    }
+    return low
+  }
+
+  /// The chance of `count` or more of `runs` at `rate`.
+  private static func atLeast(_ count: Int, of runs: Int, at rate: Double) -> Double {
+    var below = 0.0
+    var term = exp(Double(runs) * log1p(-rate))
+    let odds = rate / max(1 - rate, 1e-12)
+    for k in 0..<count {
+      below += term
+      let ratio = Double(runs - k) / Double(k + 1)
+      term *= ratio * odds
+    }
+    return max(0, 1 - below)
   }
 }

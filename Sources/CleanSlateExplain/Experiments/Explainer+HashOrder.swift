@@ -17,14 +17,17 @@ extension Explainer {
   ) async throws -> TestCause? {
     trial.begin(.hashOrder)
     let fixed = RunCondition(deterministicHashing: true)
-    let cost = max(0.1, (evidence.slowestAttempt ?? 0) * 2.5)
-    guard fits(.hashOrder, pairs: 8, costing: cost, trial) else { return nil }
+    let estimate = evidence.slowestAttempt ?? 0
+    guard fits(.hashOrder, runs: 16, secondsEach: estimate, trial) else { return nil }
     var constant = true
+    var outcome: Bool?
     let compared = try await compare(
-      trial, alpha: alpha, direction: .either, random: &random
-    ) { _, _ in
-      let outcomes = Set(trial.observations.filter { $0.condition == fixed }.map(\.failed))
-      constant = outcomes.count < 2
+      trial, alpha: alpha, direction: .either, patience: evidence.patience, random: &random
+    ) { _, last in
+      if let withIt = last?.0.failed {
+        outcome = outcome ?? withIt
+        constant = outcome == withIt
+      }
       return constant ? Arms(factor: fixed, baseline: .alone) : nil
     }
     guard compared.significant, constant else { return nil }

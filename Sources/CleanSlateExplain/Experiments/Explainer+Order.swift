@@ -20,10 +20,11 @@ extension Explainer {
     trial.begin(.order)
     let earlier = evidence.earlier
     let after = RunCondition(.after(earlier), watchesState: true)
-    let cost = max(0.2, evidence.secondsInOrder(earlier + [trial.test]) * 1.5)
-    guard fits(.order, pairs: 6, costing: cost, trial) else { return nil }
+    let estimate = evidence.secondsInOrder(earlier + [trial.test]) * 0.75
+    guard fits(.order, runs: 12, secondsEach: estimate, trial) else { return nil }
     let compared = try await compare(
-      trial, alpha: alpha, direction: .moreFailuresWithTheFactor, random: &random
+      trial, alpha: alpha, direction: .moreFailuresWithTheFactor, patience: evidence.patience,
+      random: &random
     ) { _, _ in Arms(factor: after, baseline: .alone) }
     guard compared.significant else { return nil }
     let everyEarlier = orderCause(trial, after: after, polluters: nil)
@@ -37,7 +38,8 @@ extension Explainer {
     let afterThem = RunCondition(.after(polluters), watchesState: true)
     guard
       let confirmed = try? await compare(
-        trial, alpha: alpha, direction: .moreFailuresWithTheFactor, random: &random,
+        trial, alpha: alpha, direction: .moreFailuresWithTheFactor, patience: evidence.patience,
+      random: &random,
         next: { _, _ in Arms(factor: afterThem, baseline: .alone) }),
       confirmed.significant
     else { return everyEarlier }

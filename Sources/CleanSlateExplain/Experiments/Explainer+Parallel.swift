@@ -13,8 +13,15 @@ extension Explainer {
   /// suite — and grows to every test of its process when it ran at once as often as the run's
   /// failure rate needs to fail a few times, without failing. The comparison counts every pair,
   /// whatever its group (a factor that makes no difference leaves each disagreeing pair a coin
-  /// flip, whichever group ran). Once it is named, a group of more than three tests is narrowed
-  /// by halves, runs at once only, to the tests without which it does not fail.
+  /// flip, whichever group ran).
+  ///
+  /// Each failure at once says which tests ran beside it (its trace, or the tests running when
+  /// its process crashed). Once two failures have, the partners that ran beside it in both, when
+  /// they are fewer than the group's, become the group at once, and each round adds a third run:
+  /// the test at once with the group's other partners. A second comparison, the partners against
+  /// the others, names them when it holds them up; when it cannot, the whole group comes back.
+  /// Without such sightings, a group of more than three tests is narrowed by halves once the
+  /// experiment decides (``namePartners(_:among:group:rate:processes:alpha:patience:random:)``).
   ///
   /// The runs at once are watched by the sentinel (in warn mode), so that the cause can say what
   /// the tests share. Where the tests run at once each in a process of its own (XCTest's under
@@ -29,41 +36,128 @@ extension Explainer {
     let processes = evidence.processesOfTheirOwn
     let whole = evidence.together
     var group = Self.firstGroup(of: test, evidence: evidence)
-    let estimate = max(0.5, evidence.secondsInOrder(group) * 1.5)
-    guard fits(.parallel, pairs: 6, costing: estimate, trial) else { return nil }
-    // How many runs at once a group gets to fail in, at the run's rate, before it grows.
-    let rate = max(Double(evidence.withOthersRate.failures) / Double(max(1, evidence.withOthersRate.runs)), 0.02)
-    let patience = max(4, Int((3 / rate).rounded(.up)))
-    var sinceGrown = 0
-    var failedSinceGrown = 0
-    let compared = try await compare(
-      trial, alpha: alpha, direction: .moreFailuresWithTheFactor, random: &random
-    ) { _, last in
-      if let last {
-        sinceGrown += 1
-        if last.0.failed { failedSinceGrown += 1 }
-      }
-      if group.count < whole.count, sinceGrown >= patience, failedSinceGrown == 0 {
-        group = whole
-        sinceGrown = 0
-      }
-      return Arms(
-        factor: RunCondition(.atOnce(group, processesOfTheirOwn: processes), watchesState: true),
-        baseline: RunCondition(.inOrder(group)))
+    let estimate = evidence.secondsInOrder(group) * 0.75
+    guard fits(.parallel, runs: 12, secondsEach: estimate, trial) else { return nil }
+    func atOnce(_ partners: [TestName]) -> RunCondition {
+      RunCondition(
+        .atOnce(whole.filter { $0 == test || partners.contains($0) }, processesOfTheirOwn: processes),
+        watchesState: true)
     }
-    guard compared.significant else { return nil }
-    return try await parallelCause(trial, evidence: evidence, group: group)
+    // How many rounds a narrowed group gets to fail in before it grows to every test.
+    let patience = evidence.patience
+    let growAfter = max(3, patience / 2)
+    var quietRounds = 0
+    var rounds = 0
+    var gate: PairedComparison?
+    var naming: PairedComparison?
+    var candidates: [TestName]?
+    var narrowedOnce = false
+    var sightings: [Set<TestName>] = []
+    var pinned: [TestName] = []
+    // The arms of a round, worked out again only when the group or the candidates change.
+    var arms: [RunCondition] = []
+    var armsOf: (group: [TestName], candidates: [TestName]?)?
+    var partners: [TestName] = []
+    experiment: while true {
+      if armsOf?.group != group || armsOf?.candidates != candidates {
+        partners = group.filter { $0 != test }
+        let withThem = atOnce(candidates ?? partners)
+        arms = [withThem, RunCondition(.inOrder(withThem.tests(with: test)))]
+        if let candidates { arms.append(atOnce(partners.filter { !candidates.contains($0) })) }
+        armsOf = (group, candidates)
+      }
+      var ran: [Trial<Runner>.Observation?] = Array(repeating: nil, count: arms.count)
+      do {
+        for index in arms.indices.shuffled(using: &random) {
+          ran[index] = try await trial.run(arms[index])
+        }
+      } catch is OutOfBudget {
+        // The budget is spent: the final tests decide on the rounds that ran.
+        let decided = gate?.decision(pairsLeft: 0)
+        guard case .significant = decided else { return nil }
+        break experiment
+      }
+      let round = ran.compactMap { $0 }
+      let cost = round.reduce(0) { $0 + $1.seconds }
+      let affordable = 1 + Int(trial.secondsLeft / max(cost, 1e-6)) * 3 / 2
+      rounds += 1
+      if gate == nil {
+        gate = PairedComparison(
+          alpha: alpha, direction: .moreFailuresWithTheFactor, maximumPairs: affordable)
+      }
+      gate!.add(factorFailed: round[0].failed, baselineFailed: round[1].failed)
+      if round.count == 3 {
+        if naming == nil {
+          naming = PairedComparison(
+            alpha: alpha, direction: .moreFailuresWithTheFactor, maximumPairs: affordable)
+        }
+        naming!.add(factorFailed: round[0].failed, baselineFailed: round[2].failed)
+      }
+      if round[0].failed {
+        let beside = Set(
+          (round[0].launch.traced?.beside(test, among: group) ?? [])
+            + (round[0].end.crash?.running ?? []))
+        if !beside.isEmpty { sightings.append(beside) }
+        if let crashed = round[0].end.crash?.test, crashed != test, !pinned.contains(crashed) {
+          pinned.append(crashed)
+        }
+      }
+      // Narrowed by what failures at once saw beside it: the partners a crash's frames pinned,
+      // else those that ran beside it in three failures or more.
+      if candidates == nil, !narrowedOnce, !pinned.isEmpty || sightings.count >= 3 {
+        let always = partners.filter { partner in sightings.allSatisfy { $0.contains(partner) } }
+        let seen = pinned.isEmpty ? always : pinned
+        if !seen.isEmpty, seen.count < partners.count {
+          candidates = seen
+          narrowedOnce = true
+        }
+      }
+      // Grown to every test of its process when a smaller group does not fail.
+      quietRounds = round.contains(where: \.failed) ? 0 : quietRounds + 1
+      if group.count < whole.count, candidates == nil, quietRounds >= growAfter {
+        group = whole
+        quietRounds = 0
+      }
+      let left = Int(trial.secondsLeft / max(cost, 1e-6))
+      if gate!.forTheFactor + gate!.againstTheFactor == 0, rounds >= patience + growAfter
+      {
+        return nil
+      }
+      switch naming?.decision(pairsLeft: left) {
+      case .futile?:
+        // The partners seen beside its failures do not hold up: the whole group again.
+        candidates = nil
+        naming = nil
+      default: break
+      }
+      switch gate!.decision(pairsLeft: left) {
+      case .futile: return nil
+      case .undecided: continue
+      case .significant:
+        if naming?.decision(pairsLeft: left) == .undecided { continue }
+        break experiment
+      }
+    }
+    let confirmed = naming.map { comparison -> Bool in
+      if case .significant = comparison.decision(pairsLeft: 0) { return true }
+      return false
+    }
+    return try await parallelCause(
+      trial, evidence: evidence, group: group, partners: confirmed == true ? candidates : nil,
+      alpha: alpha, random: &random)
   }
 
   /// The group the parallel experiment starts with: every test of its process when they are few
-  /// (six or fewer); else the test with the tests beside its failures in the run and the other
-  /// tests of its suite, in the order they ran; every test when the run names none.
+  /// (six or fewer); else the test with the tests beside its failures in the run, or, when the
+  /// run does not say, the other tests of its suite, in the order they ran; every test when
+  /// neither names one.
   static func firstGroup(of test: TestName, evidence: RunEvidence) -> [TestName] {
     let whole = evidence.together
     guard whole.count > 6 else { return whole }
-    let beside = Set(evidence.besideItsFailures.prefix(8))
-    let mates = whole.filter { $0.suite == test.suite && $0 != test }.prefix(8)
-    let partners = beside.union(mates)
+    var partners = Set(evidence.besideItsFailures.prefix(8))
+    if partners.isEmpty {
+      partners = Set(whole.filter { $0.suite == test.suite && $0 != test }.prefix(8))
+    }
     guard !partners.isEmpty else { return whole }
     return whole.filter { $0 == test || partners.contains($0) }
   }
@@ -71,36 +165,28 @@ extension Explainer {
   /// The cause, once the runs at once of `group` failed significantly more often: the tests
   /// beside it (narrowed), what they share, the crash, and the command that reproduces it.
   private func parallelCause(
-    _ trial: Trial<Runner>, evidence: RunEvidence, group: [TestName]
+    _ trial: Trial<Runner>, evidence: RunEvidence, group: [TestName], partners named: [TestName]?,
+    alpha: Double, random: inout SeededRandomNumberGenerator
   ) async throws -> TestCause {
     let test = trial.test
     let processes = evidence.processesOfTheirOwn
-    let atOnce = trial.observations.filter { $0.experiment == .parallel && $0.condition.atOnce }
-    let inOrder = trial.observations.filter { $0.experiment == .parallel && !$0.condition.atOnce }
+    let atOnce = trial.runs(of: .parallel).filter(\.condition.atOnce)
+    let inOrder = trial.runs(of: .parallel).filter { !$0.condition.atOnce }
     let withFactor = TestCause.Rate(failures: atOnce.count(where: \.failed), runs: atOnce.count)
     let without = TestCause.Rate(failures: inOrder.count(where: \.failed), runs: inOrder.count)
-    var partners = group.filter { $0 != test }
-    var reproduce = RunCondition(
-      .atOnce(group, processesOfTheirOwn: processes), watchesState: true)
-    if partners.count > 3 {
-      let narrowed = try? await narrow(
-        trial, partners: partners, order: group, rate: withFactor, processes: processes)
-      if let narrowed {
-        partners = narrowed
-        reproduce = RunCondition(
-          .atOnce(group.filter { $0 == test || narrowed.contains($0) }, processesOfTheirOwn: processes),
-          watchesState: true)
-      }
+    let failed = atOnce.filter(\.failed)
+    var partners = named ?? group.filter { $0 != test }
+    if named == nil, partners.count > 3,
+      let narrowed = try? await namePartners(
+        trial, among: partners, group: group, rate: withFactor, processes: processes,
+        alpha: alpha, patience: evidence.patience, random: &random)
+    {
+      partners = narrowed
     }
-    let failed = trial.observations.filter {
-      ($0.experiment == .parallel) && $0.condition.atOnce && $0.failed
-    }
-    var beside = partners
-    if partners.count > 3 {
-      // Not narrowed: the tests that ran beside it when it failed, as the traces say.
-      let seen = Set(failed.flatMap { $0.launch.traced?.beside(test, among: group) ?? [] })
-      if !seen.isEmpty { beside = partners.filter(seen.contains) }
-    }
+    let reproduce = RunCondition(
+      .atOnce(evidence.together.filter { $0 == test || partners.contains($0) }, processesOfTheirOwn: processes),
+      watchesState: true)
+    let beside = partners
     let besideText = beside.isEmpty ? "" : ", beside \(Words.list(beside.map(\.listed)))"
     var summary =
       processes
@@ -108,13 +194,13 @@ extension Explainer {
       : "It passes when the tests of its process run one at a time (\(without.passes)), and fails when they run at the same time (\(withFactor))\(besideText)."
     let crashes = evidence.crashes + failed.compactMap(\.end.crash)
     if let crash = crashes.last {
-      summary += " " + Self.crashed(crash)
+      summary += " " + Self.crashed(crash, tests: evidence.together)
     }
     let shared = CrashPaths.shared(by: crashes, tests: evidence.together)
     if !shared.isEmpty {
       let through = Words.list(shared.tests.map(\.listed))
       summary +=
-        " \(Words.count(shared.crashCount, "crash")) went through \(shared.path.joined(separator: " → ")), in \(through): two of these at once crash the process, whichever test is running it."
+        " \(shared.crashCount) crashes went through \(shared.path.joined(separator: " → ")), in \(through): two of these at once crash the process, whichever test is running it."
     }
     let loop = withFactor.failures * 10 < withFactor.runs * 9
     let command = trial.command(of: reproduce) ?? failed.last?.launch.command
@@ -132,59 +218,76 @@ extension Explainer {
     return cause
   }
 
-  /// The partners without which the test does not fail at once: halves of `partners`, each run at
-  /// once with the test as often as its failure rate at once needs to fail (most likely), kept
-  /// when it fails; `nil` when the budget ran out first, or no half failed alone.
-  private func narrow(
-    _ trial: Trial<Runner>, partners: [TestName], order: [TestName], rate: TestCause.Rate,
-    processes: Bool
+  /// The partners without which the test does not fail at once, named only when a comparison
+  /// holds them up: the test with them at once against the test with the other partners at once,
+  /// in pairs. The candidates are the half of `partners` that failed more often when halves ran
+  /// at once with it in turn, narrowed as far as a third of the budget left allows. `nil` when
+  /// the halves failed alike, or the comparison does not hold them up.
+  func namePartners(
+    _ trial: Trial<Runner>, among partners: [TestName], group: [TestName],
+    rate: TestCause.Rate, processes: Bool, alpha: Double, patience: Int,
+    random: inout SeededRandomNumberGenerator
   ) async throws -> [TestName]? {
-    let chance = max(0.05, Double(rate.failures) / Double(max(1, rate.runs)))
-    // Runs of a half that show a failure nine times in ten, when the half holds what it needs.
-    let tries = min(12, max(2, Int((log(0.1) / log(1 - min(chance, 0.95))).rounded(.up))))
-    let allowance = trial.secondsLeft / 3
-    let start = trial.elapsedSeconds
-    var candidates = partners
-    while candidates.count > 1, trial.elapsedSeconds - start < allowance {
-      let half = Array(candidates.prefix(candidates.count / 2))
-      let other = Array(candidates.dropFirst(candidates.count / 2))
-      if try await failsAtOnce(trial, with: half, order: order, tries: tries, processes: processes) {
-        candidates = half
-      } else if try await failsAtOnce(
-        trial, with: other, order: order, tries: tries, processes: processes)
-      {
-        candidates = other
-      } else {
-        // It needs tests of both halves.
-        return candidates.count < partners.count ? candidates : nil
-      }
+    let test = trial.test
+    func atOnce(_ partners: [TestName]) -> RunCondition {
+      RunCondition(
+        .atOnce(group.filter { $0 == test || partners.contains($0) }, processesOfTheirOwn: processes),
+        watchesState: true)
     }
-    return candidates.count < partners.count ? candidates : nil
+    let candidates = try await halve(partners, trial, rate: rate, condition: atOnce)
+    guard !candidates.isEmpty, candidates.count < partners.count else { return nil }
+    let others = partners.filter { !candidates.contains($0) }
+    let confirmed = try await compare(
+      trial, alpha: alpha, direction: .moreFailuresWithTheFactor, patience: patience,
+      random: &random
+    ) { _, _ in Arms(factor: atOnce(candidates), baseline: atOnce(others)) }
+    return confirmed.significant ? candidates : nil
   }
 
-  /// Whether the test fails in one of `tries` runs at once with `partners` (in the order `order`
-  /// gives them).
-  private func failsAtOnce(
-    _ trial: Trial<Runner>, with partners: [TestName], order: [TestName], tries: Int,
-    processes: Bool
-  ) async throws -> Bool {
-    let group = order.filter { $0 == trial.test || partners.contains($0) }
-    let condition = RunCondition(
-      .atOnce(group, processesOfTheirOwn: processes), watchesState: true)
-    for _ in 0..<tries where try await trial.run(condition).failed { return true }
-    return false
+  /// The half of `candidates` that failed more often at once with the test, halved again while
+  /// one half fails more, within a third of the budget left: halves run in turn, as often as the
+  /// failure rate at once needs to tell them apart.
+  private func halve(
+    _ candidates: [TestName], _ trial: Trial<Runner>, rate: TestCause.Rate,
+    condition: ([TestName]) -> RunCondition
+  ) async throws -> [TestName] {
+    let chance = max(0.01, Double(rate.failures) / Double(max(1, rate.runs)))
+    // Rounds in which the half that holds what it needs most likely fails more than once.
+    let rounds = min(20, max(3, Int((3 / min(chance, 0.95)).rounded(.up))))
+    let allowance = trial.secondsLeft / 3
+    let start = trial.elapsedSeconds
+    var candidates = candidates
+    while candidates.count > 1, trial.elapsedSeconds - start < allowance {
+      let halves = [
+        Array(candidates.prefix(candidates.count / 2)),
+        Array(candidates.dropFirst(candidates.count / 2)),
+      ]
+      var failures = [0, 0]
+      for _ in 0..<rounds where abs(failures[0] - failures[1]) < 2 {
+        for side in 0..<2 where try await trial.run(condition(halves[side])).failed {
+          failures[side] += 1
+        }
+      }
+      guard failures[0] != failures[1] else { break }
+      candidates = halves[failures[0] > failures[1] ? 0 : 1]
+    }
+    return candidates
   }
 
   /// A crash of the runs at once, in a sentence: how the process ended, its fatal error, and the
   /// crashed thread's frame that pins it (or its first meaningful one).
-  static func crashed(_ crash: TestCrash) -> String {
+  static func crashed(_ crash: TestCrash, tests: [TestName]) -> String {
     var sentence = "Its test process crashed, \(crash.ending)"
     if let fatalError = crash.backtrace?.fatalErrorMessage { sentence += ": \(fatalError)" }
+    let frames = crash.backtrace?.frames ?? []
     let frame: CrashBacktrace.Frame? =
       if case .frame(let pinning) = crash.evidence {
         pinning
       } else {
-        crash.backtrace?.frames.first(where: \.isMeaningful)
+        frames.first {
+          CrashPaths.isCodeUnderTest($0, testFunctions: CrashPaths.testFunctions(tests))
+        }
+          ?? frames.first(where: \.isMeaningful)
       }
     if let frame { sentence += "; in \(frame.briefText)" }
     return sentence + "."

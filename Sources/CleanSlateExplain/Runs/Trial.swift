@@ -24,8 +24,10 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
   private let deadline: Duration
   private let started: Duration
   private let budget: Duration
-  private let reported: @Sendable (TestCause.Run) -> Void
+  private let reported: (@Sendable (TestCause.Run) -> Void)?
   private let log = Locked(Log())
+  /// The argument case every run runs, once one failed: `Module.Suite/test(x:) (x → 4)`.
+  private let caseRun = Locked<String?>(nil)
 
   private struct Log {
     var observations: [Observation] = []
@@ -42,7 +44,7 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
 
   init(
     test: TestName, runner: Runner, budget: Duration,
-    reported: @escaping @Sendable (TestCause.Run) -> Void
+    reported: (@Sendable (TestCause.Run) -> Void)?
   ) {
     self.test = test
     self.runner = runner
@@ -65,7 +67,7 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
   func run(_ condition: RunCondition) async throws -> Observation {
     let start = runner.now
     guard start < deadline else { throw OutOfBudget() }
-    let testCase = log.value.testCase.map { "\(test) (\($0))" }
+    let testCase = caseRun.value
     let launch = try await runner.run(condition, of: test, testCase: testCase)
     let end = launch.endOrUnfinished(of: test)
     let seconds = (runner.now - start).inSeconds
@@ -75,12 +77,15 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
         seconds: seconds)
       if !log.tried.contains(log.experiment) { log.tried.append(log.experiment) }
       log.observations.append(observation)
-      if log.testCase == nil, end.isFailure {
-        log.testCase = launch.traced?.failedCases(of: test).first
+      if log.testCase == nil, end.isFailure,
+        let failedCase = launch.traced?.failedCases(of: test).first
+      {
+        log.testCase = failedCase
+        caseRun.withLock { $0 = "\(test) (\(failedCase))" }
       }
       return observation
     }
-    reported(TestCause.Run(condition.description, passed: !end.isFailure, failure: end.failure))
+    reported?(TestCause.Run(condition.description, passed: !end.isFailure, failure: end.failure))
     return observation
   }
 

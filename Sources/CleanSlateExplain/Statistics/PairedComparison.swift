@@ -16,13 +16,20 @@ import CleanSlate
 /// failed and A passed (against it). When the factor makes no difference, each such pair goes
 /// either way with the same chance, whatever the test's failure rate and whatever else the
 /// machine does meanwhile (the order within a pair is drawn at random, so load or drift falls on
-/// both arms alike): the count for the factor is a fair coin's. The comparison follows the
-/// likelihood ratio of "a pair that disagrees goes for the factor with chance ``alternative``"
-/// against "with chance ½", a sequential probability ratio test, and names the factor when the
-/// ratio reaches a threshold set so that a fair coin reaches it within ``maximumPairs`` with a
-/// chance of at most ``alpha`` (computed exactly, not bounded). It gives up when the ratio falls
-/// to 1/100 (the factor would have had to double the odds to be missed) or when even every pair
-/// left going for the factor could not reach the threshold.
+/// both arms alike): the count for the factor is a fair coin's.
+///
+/// The chance ``alpha`` of naming a factor that makes no difference is spent in two parts:
+/// - Two fifths as it goes: the likelihood ratio of "a pair that disagrees goes for the factor
+///   with chance ``alternative``" against "with chance ½" (a sequential probability ratio test)
+///   names the factor when it reaches a threshold that a fair coin reaches within
+///   ``maximumPairs`` with a chance of at most that part (computed exactly). A factor that decides
+///   the outcome every time is named in about a dozen pairs.
+/// - Three fifths at the end, once ``maximumPairs`` ran or the budget is spent: the exact sign
+///   test of the pairs that disagreed. A factor that only raises a rare failure's rate shows
+///   there, with every run the budget allowed.
+///
+/// It gives up as it goes when the ratio falls to 1/100 (the factor would have had to double the
+/// odds to be missed), or when even every pair left going for the factor could reach neither.
 ///
 /// A two-sided comparison (``Direction/either``) asks whether the factor changes the outcome
 /// either way: half its weight on each direction.
@@ -66,8 +73,10 @@ package struct PairedComparison: Sendable, Equatable {
   package private(set) var bothFailed = 0
   /// Pairs where both passed.
   package private(set) var bothPassed = 0
-  /// The threshold of the log likelihood ratio.
+  /// The threshold of the log likelihood ratio, for the part of ``alpha`` spent as it goes.
   private let threshold: Double
+  /// The part of ``alpha`` spent as it goes; the rest is the final sign test's.
+  package static let spentAsItGoes = 0.4
 
   /// A comparison that names the factor with a chance of at most `alpha` when it makes no
   /// difference, within `maximumPairs` pairs.
@@ -76,7 +85,8 @@ package struct PairedComparison: Sendable, Equatable {
     self.direction = direction
     self.maximumPairs = max(1, maximumPairs)
     threshold = Self.threshold(
-      alpha: alpha, twoSided: direction == .either, pairs: max(1, maximumPairs))
+      alpha: alpha * Self.spentAsItGoes, twoSided: direction == .either,
+      pairs: max(1, maximumPairs))
   }
 
   /// How many pairs ran.
@@ -92,7 +102,8 @@ package struct PairedComparison: Sendable, Equatable {
     }
   }
 
-  /// Where it stands, with `pairsLeft` more pairs that the budget allows (at most the maximum).
+  /// Where it stands, with `pairsLeft` more pairs that the budget allows (at most the maximum
+  /// left): with none left, the final sign test decides.
   package func decision(pairsLeft: Int? = nil) -> Decision {
     let up = Self.logRatio(forTheFactor, againstTheFactor)
     let down = Self.logRatio(againstTheFactor, forTheFactor)
@@ -105,20 +116,54 @@ package struct PairedComparison: Sendable, Equatable {
       if either >= threshold { return .significant(factorMakesItPass: down > up) }
       if max(up, down) <= Self.giveUpAt { return .futile }
     }
-    let left = min(pairsLeft ?? (maximumPairs - pairs), maximumPairs - pairs)
-    guard left > 0 else { return .futile }
+    let left = max(0, min(pairsLeft ?? (maximumPairs - pairs), maximumPairs - pairs))
+    guard left > 0 else {
+      guard let pass = finalTest(forTheFactor, againstTheFactor) else { return .futile }
+      return .significant(factorMakesItPass: pass)
+    }
     // The best the pairs left can do: every one of them disagreeing the same way.
-    let best =
-      direction == .either
-      ? max(
-        Self.logMean(
-          Self.logRatio(forTheFactor + left, againstTheFactor),
-          Self.logRatio(againstTheFactor, forTheFactor + left)),
-        Self.logMean(
-          Self.logRatio(forTheFactor, againstTheFactor + left),
-          Self.logRatio(againstTheFactor + left, forTheFactor)))
-      : Self.logRatio(forTheFactor + left, againstTheFactor)
-    return best >= threshold ? .undecided : .futile
+    let towardFailing = (forTheFactor + left, againstTheFactor)
+    let towardPassing = (forTheFactor, againstTheFactor + left)
+    let reachable: Bool
+    switch direction {
+    case .moreFailuresWithTheFactor:
+      reachable =
+        Self.logRatio(towardFailing.0, towardFailing.1) >= threshold
+        || finalTest(towardFailing.0, towardFailing.1) != nil
+    case .either:
+      reachable = [towardFailing, towardPassing].contains { hits, misses in
+        Self.logMean(Self.logRatio(hits, misses), Self.logRatio(misses, hits)) >= threshold
+          || finalTest(hits, misses) != nil
+      }
+    }
+    return reachable ? .undecided : .futile
+  }
+
+  /// The final sign test of `hits` pairs for the factor and `misses` against: `false` when the
+  /// factor makes the test fail significantly more often, `true` (two-sided) when significantly
+  /// less often, `nil` when neither.
+  private func finalTest(_ hits: Int, _ misses: Int) -> Bool? {
+    let level = alpha * (1 - Self.spentAsItGoes)
+    switch direction {
+    case .moreFailuresWithTheFactor:
+      return Self.signTest(hits, of: hits + misses) <= level ? false : nil
+    case .either:
+      let high = max(hits, misses)
+      guard 2 * Self.signTest(high, of: hits + misses) <= level else { return nil }
+      return misses > hits
+    }
+  }
+
+  /// The chance that a fair coin comes up at least `hits` times in `flips`.
+  static func signTest(_ hits: Int, of flips: Int) -> Double {
+    guard flips > 0, hits > 0 else { return 1 }
+    guard hits <= flips else { return 0 }
+    let logFlips = lgamma(Double(flips) + 1) - Double(flips) * log(2.0)
+    var total = 0.0
+    for count in hits...flips {
+      total += exp(logFlips - lgamma(Double(count) + 1) - lgamma(Double(flips - count) + 1))
+    }
+    return min(1, total)
   }
 
   /// How many pairs that all disagree the same way it takes to decide: the fewest runs a factor

@@ -49,13 +49,16 @@ struct SimulatedFlakyTest: ExperimentRunner {
   }
 
   static let victim: TestName = "Suite.Tests/victim"
+  /// The command of a run in which the test passed.
+  static let passed = SwiftTestInvocation(environment: [], arguments: ["test", "--filter", "…"])
   static let earlier: [TestName] = (1...6).map { TestName("Suite.Tests/test\($0)") }
 
   let reason: Reason
-  /// What one run costs on the simulated clock.
+  /// What one run costs on the simulated clock, and what each test it runs adds.
   var secondsPerRun: Duration = .milliseconds(100)
-  /// Every run: its condition.
-  let runs = Locked<[RunCondition]>([])
+  var secondsPerTest: Duration = .zero
+  /// Every run: its condition, and the one argument case it ran.
+  let runs = Locked<[(condition: RunCondition, testCase: String?)]>([])
   private let clock = Locked<Duration>(.zero)
   private let random: Locked<SeededRandomNumberGenerator>
 
@@ -77,11 +80,11 @@ struct SimulatedFlakyTest: ExperimentRunner {
   func run(_ condition: RunCondition, of test: TestName, testCase: String?) async throws -> Launch
   {
     let number = runs.withLock { runs in
-      runs.append(condition)
+      runs.append((condition, testCase))
       return runs.count
     }
-    clock.withLock { $0 += secondsPerRun }
     let tests = condition.tests(with: test)
+    clock.withLock { $0 += secondsPerRun + secondsPerTest * tests.count }
     let others = tests.filter { $0 != test }
     var failure: String? = nil
     var outcome = TestEnd.Outcome.failed
@@ -116,12 +119,15 @@ struct SimulatedFlakyTest: ExperimentRunner {
     case let .crashPair(partner, rate):
       if draw(condition.atOnce && others.contains(partner) ? rate : 0) {
         outcome = .crashed
-        crash = Self.crash(running: [test, partner] + others.filter { $0 != partner }.prefix(2))
+        // The crashed thread is one of the pair's, whose frames name its test.
+        let crashed = draw(0.5) ? test : partner
+        crash = Self.crash(
+          running: [test, partner] + pick(2, of: others.filter { $0 != partner }), in: crashed)
       }
     case let .crashAtRandom(rate):
       if draw(condition.atOnce ? rate : 0) {
         outcome = .crashed
-        crash = Self.crash(running: [test] + others.prefix(2))
+        crash = Self.crash(running: [test] + pick(3, of: others))
       }
     case let .hashOrder(fixedFails, seededRate):
       if condition.deterministicHashing ? fixedFails : draw(seededRate) {
@@ -145,6 +151,10 @@ struct SimulatedFlakyTest: ExperimentRunner {
       failure = "timed out after 20 seconds"
     case .never: break
     }
+    if crash != nil {
+      // A crashed process ends no test scope: its trace shows none beside the test.
+      beside = [:]
+    }
     let end: TestEnd
     if let crash {
       end = TestEnd(.crashed, failure: Launch.failure(of: test, in: crash), crash: crash)
@@ -163,23 +173,57 @@ struct SimulatedFlakyTest: ExperimentRunner {
     }
     if let zone = condition.timeZone { variables.append(.init(name: "TZ", value: zone)) }
     var ends: [TestName: TestEnd] = [:]
-    for other in others { ends[other] = TestEnd(.passed) }
     if crash == nil { ends[test] = end }
-    return Launch(
-      command: SwiftTestInvocation(
+    // (the trace's facts matter where the test failed, or drew, or left state)
+    let traced =
+      end.isFailure || !seededRandom.isEmpty || !leftBehind.isEmpty
+      ? TraceFacts(
+        seededRandom: seededRandom, seeds: seeds, beside: beside, leftBehind: leftBehind,
+        failedCases: failedCases) : nil
+    // (what a user types to run it again matters where it failed)
+    let command =
+      end.isFailure
+      ? SwiftTestInvocation(
         environment: variables,
         arguments: ["test"] + (condition.atOnce ? [] : ["--no-parallel"])
-          + ["--filter", tests.map(\.listed).joined(separator: "|")]),
-      ends: ends, crashes: crash.map { [$0] } ?? [],
-      traced: TraceFacts(
-        seededRandom: seededRandom, seeds: seeds, beside: beside, leftBehind: leftBehind,
-        failedCases: failedCases))
+          + ["--filter", tests.map(\.listed).joined(separator: "|")])
+      : Self.passed
+    return Launch(
+      command: command,
+      ends: ends, crashes: crash.map { [$0] } ?? [], traced: traced)
+  }
+
+  /// `count` of `tests`, drawn at random: the tests that happened to run beside a crash.
+  private func pick(_ count: Int, of tests: [TestName]) -> [TestName] {
+    random.withLock { Array(tests.shuffled(using: &$0).prefix(count)) }
   }
 
   /// A crash of a process running `running`, its crashed thread in the code under test:
-  /// `configure(_:)` → `routes(_:)` → `RouteRegistry.register(_:)`.
-  static func crash(running: [TestName]) -> TestCrash {
-    let standardError = """
+  /// `withApp(_:)` → `configure(_:)` → `routes(_:)` → `RouteRegistry.register(_:)`, under the
+  /// function of `crashed` when given (its frames pin the crash on it).
+  static func crash(running: [TestName], in crashed: TestName? = nil) -> TestCrash {
+    let backtrace = backtraces.withLock { known in
+      if let parsed = known[crashed] { return parsed }
+      let parsed = CrashBacktrace(standardError: standardError(in: crashed))
+      known[crashed] = parsed
+      return parsed
+    }
+    var crash = TestCrash(termination: .signalled(11), running: running, backtrace: backtrace)
+    if let crashed, running.contains(crashed), let frame = backtrace?.frame(namingOneOf: [crashed]) {
+      crash.pin(on: crashed, by: .frame(frame.frame))
+    }
+    return crash
+  }
+
+  /// The parsed backtraces, by the test whose function is on the crashed thread.
+  private static let backtraces = Locked<[TestName?: CrashBacktrace?]>([:])
+
+  /// What the runtime writes of such a crash.
+  private static func standardError(in crashed: TestName?) -> String {
+    let test = crashed.map {
+      "\n    5 [ra] 0x0000000000000006 \($0.functionNames[0]) + 90 in T.xctest at /src/Tests.swift:7:5"
+    } ?? ""
+    return """
       *** Signal 11: Backtracing from 0x1... done ***
 
       *** Program crashed: Bad pointer dereference at 0x0000000000000000 ***
@@ -190,10 +234,10 @@ struct SimulatedFlakyTest: ExperimentRunner {
         1 [ra] 0x0000000000000002 RouteRegistry.register(_:) + 34 in T.xctest at /src/RouteRegistry.swift:9:5
         2 [ra] 0x0000000000000003 routes(_:) + 56 in T.xctest at /src/routes.swift:12:3
         3 [ra] 0x0000000000000004 configure(_:) + 78 in T.xctest at /src/configure.swift:20:3
-        4 [ra] [system] 0x0000000000000005 closure #1 in Runner.run() in libTesting.so
+        4 [ra] 0x0000000000000005 withApp(_:) + 12 in T.xctest at /src/Tests.swift:3:5\(test)
+        6 [ra] [system] 0x0000000000000007 closure #1 in Runner.run() in libTesting.so
 
       """
-    return TestCrash(termination: .signalled(11), running: running, standardError: standardError)
   }
 }
 

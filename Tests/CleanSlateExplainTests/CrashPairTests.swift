@@ -1,0 +1,108 @@
+import CleanSlate
+import CleanSlateExplain
+import CleanSlateReport
+import CleanSlateRunner
+import CleanSlateTestProcess
+import Foundation
+import Testing
+
+/// A crash of a test process that two tests cause when they run at once — each test's
+/// `configure` registering into one unlocked process-wide table — is explained within the default
+/// budget: the experiments start from the tests running when the run's process crashed, run small
+/// groups at once (a second each), and name the partner only when runs with it crash
+/// significantly more often than runs with the others; a process that crashes whichever tests run
+/// beside each other is never blamed on a pair.
+@Suite struct CrashPairTests {
+  /// 120 tests in 12 suites of 10: the explained test is one, its partner another suite's.
+  static let tests: [TestName] = (0..<12).flatMap { suite in
+    (0..<10).map { TestName("Members.Suite\(suite)/test\($0)()") }
+  }
+  static let victim = tests[23]
+  static let partner = tests[87]
+
+  /// The run's evidence: the explained test's process crashed while it ran beside its partner
+  /// and six others, no frame naming one; it passed when it ran again alone.
+  static func evidence(seed: UInt64) -> RunEvidence {
+    var random = SeededRandomNumberGenerator(seed: seed)
+    let others = tests.filter { $0 != victim && $0 != partner }.shuffled(using: &random)
+    let running = [victim, partner] + others.prefix(6)
+    let crash = SimulatedFlakyTest.crash(running: running)
+    let attempts = [
+      TestRecord.Attempt(
+        repetition: 1, end: TestEnd(.crashed, failure: "crashed", crash: crash),
+        beside: running.filter { $0 != victim }),
+      TestRecord.Attempt(repetition: 1, end: TestEnd(.passed), alone: true),
+    ]
+    var evidence = RunEvidence(
+      attempts: attempts, of: victim, together: tests, ranAtOnce: true)
+    evidence.durations = Dictionary(uniqueKeysWithValues: tests.map { ($0, 0.05) })
+    return evidence
+  }
+
+  /// The causes of `count` explanations of tests failing for `reason`, and how many runs each
+  /// made at once with the partner.
+  static func explanations(
+    count: Int, reason: SimulatedFlakyTest.Reason
+  ) async throws -> [(cause: TestCause, withThePartner: Int, atOnce: Int)] {
+    try await withThrowingTaskGroup(of: (TestCause, Int, Int).self) { group in
+      for index in 0..<count {
+        group.addTask {
+          var runner = SimulatedFlakyTest(reason: reason, seed: UInt64(index) &* 6151 &+ 5)
+          // A run costs its process's start and a twentieth of a second a test.
+          runner.secondsPerRun = .milliseconds(300)
+          runner.secondsPerTest = .milliseconds(50)
+          var explainer = Explainer(runner: runner)
+          explainer.machineZone = "UTC"
+          explainer.seed = UInt64(index)
+          let cause = try await explainer.explain(
+            victim, evidence: evidence(seed: UInt64(index) &+ 99))
+          let atOnce = runner.runs.value.map(\.condition).filter(\.atOnce)
+          let withThePartner = atOnce.filter { $0.tests(with: victim).contains(partner) }
+          return (cause, withThePartner.count, atOnce.count)
+        }
+      }
+      var all: [(TestCause, Int, Int)] = []
+      for try await explained in group { all.append(explained) }
+      return all.map { (cause: $0.0, withThePartner: $0.1, atOnce: $0.2) }
+    }
+  }
+
+  @Test func aPairThatCrashesTheProcessInHalfItsRunsAtOnceIsFoundWithinFortyGroupRuns()
+    async throws
+  {
+    // Given 120 tests, two of which crash the process in half the runs where they run at once
+    // When 1,000 such crashes are explained
+    let explained = try await Self.explanations(
+      count: 1000, reason: .crashPair(partner: Self.partner, rate: 0.5))
+
+    // Then the pair is named — parallel, beside the partner, through the code both crashes went
+    // through — in at least 95% of them, within 40 runs of the groups with the partner at once
+    let found = explained.filter {
+      $0.cause.kind == .parallel && $0.cause.beside == [Self.partner.listed]
+        && $0.cause.sharedFrames == ["withApp(_:)", "configure(_:)", "routes(_:)", "RouteRegistry.register(_:)"]
+        && $0.withThePartner <= 40
+    }
+    let named = explained.filter { $0.cause.beside == [Self.partner.listed] }.count
+    let framed = explained.filter {
+      $0.cause.sharedFrames == ["withApp(_:)", "configure(_:)", "routes(_:)", "RouteRegistry.register(_:)"]
+    }.count
+    let misses = explained.filter { $0.cause.beside != [Self.partner.listed] }.prefix(3)
+      .map { "\($0.cause.beside) \($0.cause.sharedFrames)" }
+    let runs = explained.map(\.withThePartner).sorted()
+    let atOnce = explained.map(\.atOnce).sorted()
+    #expect(
+      found.count * 100 >= 95 * explained.count,
+      "\(found.count) of \(explained.count); partner named \(named), frames \(framed), misses \(misses); runs with the partner at once: median \(runs[runs.count / 2]), 95th \(runs[runs.count * 95 / 100]); runs at once: median \(atOnce[atOnce.count / 2]), 95th \(atOnce[atOnce.count * 95 / 100]); kinds: \(Dictionary(grouping: explained, by: \.cause.kind).mapValues(\.count))"
+    )
+  }
+
+  @Test func aProcessWhoseTestsCrashAtRandomIsNeverBlamedOnAPair() async throws {
+    // Given 120 tests whose process crashes in half the runs at once, whichever tests run
+    // beside each other
+    let explained = try await Self.explanations(count: 1000, reason: .crashAtRandom(rate: 0.5))
+
+    // Then at most 1% of the explanations name one partner
+    let blamed = explained.filter { $0.cause.beside.count == 1 }
+    #expect(blamed.count * 100 <= explained.count, "\(blamed.count) of \(explained.count)")
+  }
+}
