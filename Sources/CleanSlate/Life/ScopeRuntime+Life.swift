@@ -151,7 +151,8 @@ extension ScopeRuntime {
     await end()
     guard kind == .test, hasFailed, let sink = nearestSink else { return }
     for note in failureNotes { sink.note(note) }
-    for attachment in await failureAttachments() { sink.attach(attachment) }
+    let attach = FailureSink.attachmentsDiverted ?? sink.attach
+    for attachment in await failureAttachments() { attach(attachment) }
   }
 
   // MARK: - From synchronous code

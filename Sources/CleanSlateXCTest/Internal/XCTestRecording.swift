@@ -52,7 +52,6 @@ extension FailureSink {
           "\(note.location.filePath):\(note.location.line): note: \(testName) : \(note.text)\n")
       },
       attach: { attachment in
-        if let sink = FailureAttachmentPrinting.sink { return sink(attachment) }
         #if canImport(ObjectiveC)
           let made = XCTAttachment(string: attachment.contents)
           made.name = attachment.name
@@ -65,11 +64,6 @@ extension FailureSink {
         #endif
       })
   }
-}
-
-/// Where failure attachments go instead, when CleanSlate's own tests set it.
-enum FailureAttachmentPrinting {
-  @TaskLocal static var sink: (@Sendable (FailureAttachment) -> Void)?
 }
 
 private func printOnStandardError(_ text: String) {
