@@ -167,7 +167,7 @@ open class FixtureTestCase: XCTestCase {
     column: Int = #column
   ) async throws -> Value {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return try await Self.value(of: fixture, in: testScope, at: location)
+    return try await ScopeRuntime.use(fixture, in: testScope, at: location)
   }
 
   /// Returns a fixture's value from synchronous code — `setUpWithError()` or a test method that
@@ -192,28 +192,7 @@ open class FixtureTestCase: XCTestCase {
     column: Int = #column
   ) throws -> Value {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let testScope = testScope
-    let result = waitSynchronously(on: currentThreadWaiter()) {
-      () async -> Result<Value, any Error> in
-      do {
-        return .success(try await Self.value(of: fixture, in: testScope, at: location))
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try result.get()
-  }
-
-  /// The fixture's value in `testScope`, or in the current scope outside a test.
-  private static func value<Value>(
-    of fixture: Fixture<Value>, in testScope: ScopeRuntime?, at location: CodeLocation
-  ) async throws -> Value {
-    guard let testScope else {
-      return try await CleanSlate.use(
-        fixture, fileID: location.fileID, filePath: location.filePath, line: location.line,
-        column: location.column)
-    }
-    return try await testScope.use(fixture, at: location)
+    return try ScopeRuntime.useSynchronously(fixture, in: testScope, at: location)
   }
 
   // MARK: - Failures
