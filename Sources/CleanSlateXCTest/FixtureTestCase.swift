@@ -34,36 +34,17 @@ open class FixtureTestCase: XCTestCase {
   var endsSuiteScope = false
   /// The `@Resettable` properties that hold a value, in the order they were first set.
   var resettables: [any ResettableKeyPath] = []
-  /// Whether the test method is running (not setUp or tearDown).
-  private(set) var isRunningBody = false
 
   #if !canImport(ObjectiveC)
-    /// Creates the test case; XCTest calls this once for every test method.
+    /// Creates the test case; XCTest calls this once for every test method. The method runs as
+    /// the test scope's body, whose end is checked before the tearDown methods.
     public required init(name: String, testClosure: @escaping XCTestCaseClosure) {
       XCTestIntegration.install()
       super.init(name: name) { testCase in
-        guard let fixtureTestCase = testCase as? FixtureTestCase else {
+        guard let scope = (testCase as? FixtureTestCase)?.testScope else {
           return try testClosure(testCase)
         }
-        try fixtureTestCase.runBody { try testClosure(testCase) }
-      }
-    }
-
-    /// Runs the test method between the trace's body events, then the checks registered for
-    /// the end of its body, before the tearDown methods. What the body threw is recorded first:
-    /// a fixture's setup failure was recorded where it failed; any other error is recorded as
-    /// XCTest records it, before what the end of the body finds.
-    private func runBody(_ body: () throws -> Void) throws {
-      guard let testScope else { return try body() }
-      isRunningBody = true
-      defer {
-        isRunningBody = false
-        testScope.finishBodySynchronously()
-      }
-      do {
-        try testScope.runBodySynchronously(skipped: { $0 is XCTSkip }, body)
-      } catch {
-        if let left = testScope.settle(error, skipped: error is XCTSkip) { throw left }
+        try scope.runBodySynchronously(skipped: { $0 is XCTSkip }) { try testClosure(testCase) }
       }
     }
   #endif

@@ -28,7 +28,7 @@ extension FailureSink {
           // Thrown out of the body, the test's closure catches it; out of setUp or tearDown,
           // swift-corelibs-xctest would record any error but XCTSkip (it ends the test, which
           // failed already).
-          guard let testCase = owner.value, testCase.isRunningBody else {
+          guard owner.value?.testScope?.isRunningBody == true else {
             return XCTSkip(after: failure)
           }
           return FixtureUnavailable(failure)
