@@ -418,7 +418,7 @@ let package = Package(
     .testTarget(
       name: "CleanSlateHummingbirdTests",
       dependencies: [
-        "CleanSlateHummingbird", "CleanSlateTesting", "CleanSlateXCTest", "CleanSlateTestSupport",
+        "CleanSlateHummingbird", "CleanSlateTesting", "CleanSlateTestSupport",
         // A Hummingbird app as the template builds one: settings through a ConfigReader, on
         // PostgreSQL (with the Postgres trait too).
         "CleanSlatePostgres",

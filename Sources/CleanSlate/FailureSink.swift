@@ -88,4 +88,8 @@ extension FailureSink {
   /// The sink `expectSetupFailure(_:)` installs for the setup failures of its body: they are
   /// kept for it to return, never recorded.
   @TaskLocal static var forSetupFailures: FailureSink?
+
+  /// Where a failed test's attachments go instead of its sink's ``attach``, in both frameworks,
+  /// when CleanSlate's own tests set it.
+  @TaskLocal package static var attachmentsDiverted: (@Sendable (FailureAttachment) -> Void)?
 }

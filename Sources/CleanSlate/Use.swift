@@ -22,12 +22,35 @@ public func use<Value>(
   column: Int = #column
 ) async throws -> Value {
   let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  guard let scope = ScopeRuntime.current else {
-    var failure = CleanSlateError.noScope(for: "use(.\(fixture.name))", at: location)
-    failure.fixture = fixture.name
-    throw FailureSink.recordOutsideScopes(failure, throwing: true) ?? failure
+  return try await ScopeRuntime.use(fixture, in: nil, at: location)
+}
+
+extension ScopeRuntime {
+  /// Returns a fixture's value in `scope` — the test an integration runs — or, when it is `nil`,
+  /// in the current scope, as ``use(_:fileID:filePath:line:column:)`` does. With no scope, the
+  /// failure (``CleanSlateError/Code/noActiveScope``) is recorded on the framework's running test
+  /// when an integration can take it (``FailureSink/recordOutsideScopes(with:)``), and thrown.
+  package static func use<Value>(
+    _ fixture: Fixture<Value>, in scope: ScopeRuntime?, at location: CodeLocation
+  ) async throws -> Value {
+    guard let scope = scope ?? current else {
+      var failure = CleanSlateError.noScope(for: "use(.\(fixture.name))", at: location)
+      failure.fixture = fixture.name
+      throw FailureSink.recordOutsideScopes(failure, throwing: true) ?? failure
+    }
+    return try await scope.use(fixture, at: location)
   }
-  return try await scope.use(fixture, at: location)
+
+  /// Returns a fixture's value as ``use(_:in:at:)`` does, from synchronous code (XCTest's
+  /// `setUpWithError()`, a test method that is not `async`): the setup runs in a task while this
+  /// thread waits, serving the main queue on the main thread. Never call it from a task.
+  package static func useSynchronously<Value>(
+    _ fixture: Fixture<Value>, in scope: ScopeRuntime?, at location: CodeLocation
+  ) throws -> Value {
+    try waitSynchronously(on: currentThreadWaiter()) {
+      await Result.capturing { try await ScopeRuntime.use(fixture, in: scope, at: location) }
+    }.get()
+  }
 }
 
 extension CleanSlateError {

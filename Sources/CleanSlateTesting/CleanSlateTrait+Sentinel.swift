@@ -65,10 +65,6 @@ extension ScopeTarget {
   /// The sentinel a test asks for: its own `.sentinel(...)` trait's, or else its suite's, or
   /// else the run's (`CLEANSLATE_SENTINEL`).
   static func sentinel(of test: Test) -> Sentinel? {
-    var found: Sentinel?
-    for case let trait as CleanSlateTrait in test.traits {
-      if let sentinel = trait.sentinel { found = sentinel }
-    }
-    return found ?? Sentinel.runWide
+    innermost(\.sentinel, of: test) ?? Sentinel.runWide
   }
 }

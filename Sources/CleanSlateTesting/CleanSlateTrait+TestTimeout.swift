@@ -1,4 +1,3 @@
-internal import CleanSlate
 public import Testing
 
 extension Trait where Self == CleanSlateTrait {
@@ -29,16 +28,5 @@ extension Trait where Self == CleanSlateTrait {
     _ limit: Duration, sourceLocation: SourceLocation = #_sourceLocation
   ) -> Self {
     Self(fixtures: [], sourceLocation: sourceLocation, timeLimit: limit)
-  }
-}
-
-extension ScopeTarget {
-  /// The time limit that `test`'s CleanSlate traits give it: the innermost one's.
-  static func timeLimit(of test: Test) -> Duration? {
-    var found: Duration?
-    for case let trait as CleanSlateTrait in test.traits {
-      if let limit = trait.timeLimit { found = limit }
-    }
-    return found
   }
 }

@@ -34,36 +34,17 @@ open class FixtureTestCase: XCTestCase {
   var endsSuiteScope = false
   /// The `@Resettable` properties that hold a value, in the order they were first set.
   var resettables: [any ResettableKeyPath] = []
-  /// Whether the test method is running (not setUp or tearDown).
-  private(set) var isRunningBody = false
 
   #if !canImport(ObjectiveC)
-    /// Creates the test case; XCTest calls this once for every test method.
+    /// Creates the test case; XCTest calls this once for every test method. The method runs as
+    /// the test scope's body, whose end is checked before the tearDown methods.
     public required init(name: String, testClosure: @escaping XCTestCaseClosure) {
       XCTestIntegration.install()
       super.init(name: name) { testCase in
-        guard let fixtureTestCase = testCase as? FixtureTestCase else {
+        guard let scope = (testCase as? FixtureTestCase)?.testScope else {
           return try testClosure(testCase)
         }
-        try fixtureTestCase.runBody { try testClosure(testCase) }
-      }
-    }
-
-    /// Runs the test method between the trace's body events, then the checks registered for
-    /// the end of its body, before the tearDown methods. What the body threw is recorded first:
-    /// a fixture's setup failure was recorded where it failed; any other error is recorded as
-    /// XCTest records it, before what the end of the body finds.
-    private func runBody(_ body: () throws -> Void) throws {
-      guard let testScope else { return try body() }
-      isRunningBody = true
-      defer {
-        isRunningBody = false
-        testScope.finishBodySynchronously()
-      }
-      do {
-        try testScope.runBodySynchronously(skipped: { $0 is XCTSkip }, body)
-      } catch {
-        if let left = testScope.settle(error, skipped: error is XCTSkip) { throw left }
+        try scope.runBodySynchronously(skipped: { $0 is XCTSkip }) { try testClosure(testCase) }
       }
     }
   #endif
@@ -167,7 +148,7 @@ open class FixtureTestCase: XCTestCase {
     column: Int = #column
   ) async throws -> Value {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return try await Self.value(of: fixture, in: testScope, at: location)
+    return try await ScopeRuntime.use(fixture, in: testScope, at: location)
   }
 
   /// Returns a fixture's value from synchronous code — `setUpWithError()` or a test method that
@@ -192,28 +173,7 @@ open class FixtureTestCase: XCTestCase {
     column: Int = #column
   ) throws -> Value {
     let location = CodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let testScope = testScope
-    let result = waitSynchronously(on: currentThreadWaiter()) {
-      () async -> Result<Value, any Error> in
-      do {
-        return .success(try await Self.value(of: fixture, in: testScope, at: location))
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try result.get()
-  }
-
-  /// The fixture's value in `testScope`, or in the current scope outside a test.
-  private static func value<Value>(
-    of fixture: Fixture<Value>, in testScope: ScopeRuntime?, at location: CodeLocation
-  ) async throws -> Value {
-    guard let testScope else {
-      return try await CleanSlate.use(
-        fixture, fileID: location.fileID, filePath: location.filePath, line: location.line,
-        column: location.column)
-    }
-    return try await testScope.use(fixture, at: location)
+    return try ScopeRuntime.useSynchronously(fixture, in: testScope, at: location)
   }
 
   // MARK: - Failures

@@ -17,7 +17,7 @@ import Testing
     let driver = TraitDriver()
     let attached = Locked<[FailureAttachment]>([])
     let trait: CleanSlateTrait = .fixtures(journal)
-    _ = try await FailureAttachmentRecording.$sink.withValue({ a in
+    _ = try await FailureSink.$attachmentsDiverted.withValue({ a in
       attached.withLock { $0.append(a) }
     }) {
       try await driver.run {

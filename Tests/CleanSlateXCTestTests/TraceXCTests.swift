@@ -17,7 +17,7 @@ final class TraceXCTests: XCTestCase {
     let recorder = EventRecorder()
     let attached = Locked<[FailureAttachment]>([])
     SuiteScopes.shared.observer.withLock { $0 = recorder }
-    FailureAttachmentPrinting.$sink.withValue({ a in attached.withLock { $0.append(a) } }) {
+    FailureSink.$attachmentsDiverted.withValue({ a in attached.withLock { $0.append(a) } }) {
       run = NestedRun(
         TracedCase.self,
         [("passes", TracedCase.passes), ("fails", TracedCase.fails), ("skips", TracedCase.skips)])

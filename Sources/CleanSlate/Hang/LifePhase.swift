@@ -23,6 +23,12 @@ extension ScopeRuntime {
   /// Where the test's life is now.
   var phase: LifePhase { state.withLock { $0.phase } }
 
+  /// Whether the test's body runs: not its setup, the end of its body or its teardown.
+  package var isRunningBody: Bool {
+    if case .body = phase { return true }
+    return false
+  }
+
   /// The fixtures set up in this scope, and those being set up, in the order their setup began.
   var fixtureEntries: [FixtureEntry] {
     state.withLock { Array($0.entries.values) }.sorted { $0.began < $1.began }

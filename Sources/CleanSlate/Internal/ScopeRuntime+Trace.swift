@@ -80,7 +80,7 @@ extension ScopeRuntime {
   }
 
   /// Runs the test's own synchronous code between a body-begin and a body-end event.
-  package func runBodySynchronously<R>(
+  func runTracedBodySynchronously<R>(
     skipped: (any Error) -> Bool, _ body: () throws -> R
   ) rethrows -> R {
     let start = ContinuousClock.now

@@ -151,7 +151,8 @@ extension ScopeRuntime {
     await end()
     guard kind == .test, hasFailed, let sink = nearestSink else { return }
     for note in failureNotes { sink.note(note) }
-    for attachment in await failureAttachments() { sink.attach(attachment) }
+    let attach = FailureSink.attachmentsDiverted ?? sink.attach
+    for attachment in await failureAttachments() { attach(attachment) }
   }
 
   // MARK: - From synchronous code
@@ -165,6 +166,24 @@ extension ScopeRuntime {
   ) {
     Self.$current.withValue(self, operation: code)
     waitSynchronously(on: waiter()) { await self.close() }
+  }
+
+  /// Runs the test's body from its framework's synchronous test closure (swift-corelibs-xctest's),
+  /// between the trace's body events; then settles what it threw (``settle(_:skipped:)``), so
+  /// that the body's error is recorded before what the end of the body finds, and runs the
+  /// checks of the end of the body, before the framework's teardown.
+  ///
+  /// - Parameter skipped: Tells whether an error the body threw skips the test (`XCTSkip`).
+  /// - Throws: What is left of the body's error for the framework to record.
+  package func runBodySynchronously(
+    skipped: (any Error) -> Bool, _ body: () throws -> Void
+  ) throws {
+    defer { finishBodySynchronously() }
+    do {
+      try runTracedBodySynchronously(skipped: skipped, body)
+    } catch {
+      if let left = settle(error, skipped: skipped(error)) { throw left }
+    }
   }
 
   /// Runs the checks of the end of the body from a synchronous hook, once, waiting on this

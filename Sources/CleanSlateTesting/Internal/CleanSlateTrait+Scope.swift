@@ -36,6 +36,14 @@ extension ScopeTarget {
     self.init(
       test.isSuite ? .suite : .test, name: test.id.nameComponents.joined(separator: "/"),
       id: test.id.description, sentinel: Self.sentinel(of: test),
-      location: CodeLocation(test.sourceLocation), timeLimit: Self.timeLimit(of: test))
+      location: CodeLocation(test.sourceLocation), timeLimit: Self.innermost(\.timeLimit, of: test))
+  }
+
+  /// What the innermost of `test`'s CleanSlate traits that sets `setting` says: a test's own
+  /// trait's, else its suite's.
+  static func innermost<Setting>(
+    _ setting: KeyPath<CleanSlateTrait, Setting?>, of test: Test
+  ) -> Setting? {
+    test.traits.reversed().lazy.compactMap { ($0 as? CleanSlateTrait)?[keyPath: setting] }.first
   }
 }

@@ -15,11 +15,8 @@ extension FailureSink {
           sourceLocation: SourceLocation(note.location))
       },
       attach: { attachment in
-        guard let sink = FailureAttachmentRecording.sink else {
-          return Attachment.record(
-            attachment.contents, named: attachment.name, sourceLocation: sourceLocation)
-        }
-        sink(attachment)
+        Attachment.record(
+          attachment.contents, named: attachment.name, sourceLocation: sourceLocation)
       })
   }
 }
@@ -47,12 +44,6 @@ package final class OwnIssue: @unchecked Sendable {
   @TaskLocal package static var observer: (@Sendable (CleanSlateError) -> Void)?
   /// Whether Swift Testing counts the issue as a failure; so it is unless an observer says not.
   var isFailure = true
-}
-
-/// Where failure attachments go instead of `Attachment.record`, when CleanSlate's own tests set
-/// it.
-enum FailureAttachmentRecording {
-  @TaskLocal static var sink: (@Sendable (FailureAttachment) -> Void)?
 }
 
 extension SourceLocation {

@@ -28,7 +28,7 @@ extension FailureSink {
           // Thrown out of the body, the test's closure catches it; out of setUp or tearDown,
           // swift-corelibs-xctest would record any error but XCTSkip (it ends the test, which
           // failed already).
-          guard let testCase = owner.value, testCase.isRunningBody else {
+          guard owner.value?.testScope?.isRunningBody == true else {
             return XCTSkip(after: failure)
           }
           return FixtureUnavailable(failure)
@@ -52,7 +52,6 @@ extension FailureSink {
           "\(note.location.filePath):\(note.location.line): note: \(testName) : \(note.text)\n")
       },
       attach: { attachment in
-        if let sink = FailureAttachmentPrinting.sink { return sink(attachment) }
         #if canImport(ObjectiveC)
           let made = XCTAttachment(string: attachment.contents)
           made.name = attachment.name
@@ -65,11 +64,6 @@ extension FailureSink {
         #endif
       })
   }
-}
-
-/// Where failure attachments go instead, when CleanSlate's own tests set it.
-enum FailureAttachmentPrinting {
-  @TaskLocal static var sink: (@Sendable (FailureAttachment) -> Void)?
 }
 
 private func printOnStandardError(_ text: String) {
