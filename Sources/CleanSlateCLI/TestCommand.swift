@@ -252,7 +252,7 @@ struct TestCommand: AsyncParsableCommand {
     in result: inout SessionResult, ran tests: [TestName], launcher: TestLauncher,
     events: SessionEvents
   ) async throws {
-    let failed = result.records.indices.filter { result.records[$0].failures > 0 }
+    let failed = result.explained
     guard !failed.isEmpty else { return }
     let budget = Duration.seconds(budgetSeconds ?? 60)
     events.send(.explaining(tests: failed.count, budget: budget))

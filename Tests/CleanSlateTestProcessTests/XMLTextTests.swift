@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CleanSlateTestProcess
@@ -19,16 +20,41 @@ import Testing
     #expect(content == "x &lt; y\nz &amp; w")
   }
 
-  @Test func escapedTextReadsBackAsItWas() {
-    // Given text without control characters, escaped for an attribute
+  @Test func aDocumentWrittenReadsBackAsItWas() throws {
+    // Given a document whose attributes and text hold markup, quotes, newlines and non-ASCII
     let text = "Suite/test(\"<a & b>\")\n→ done"
-    let escaped = XMLText.attribute(text)
+    let document = XUnitNode(
+      "testsuites",
+      children: [
+        XUnitNode(
+          "testcase", [.init("classname", "A"), .init("name", text)],
+          children: [XUnitNode("failure", [.init("message", text)], text: "where\n<it> failed")])
+      ])
 
-    // When it is read back
-    let read = XMLText.unescaped(escaped[...])
+    // When it is written and read back
+    let read = try XUnitNode.read(Data(document.document.utf8))
 
-    // Then it is what it was; a reference it does not know is kept as it is
-    #expect(read == text)
-    #expect(XMLText.unescaped("&#x2192; &#8594; &nbsp;") == "→ → &nbsp;")
+    // Then every attribute and text is what it was
+    let testCase = try #require(read.descendants(named: "testcase").first)
+    #expect(testCase[attribute: "name"] == text)
+    #expect(testCase.children.first?[attribute: "message"] == text)
+    #expect(testCase.children.first?.text == "where\n<it> failed")
+  }
+
+  @Test func aDocumentCutShortGivesTheTestCasesItHoldsWholeAndSaysWhere() throws {
+    // Given a file whose writer was ended in its second test case
+    let xml = """
+      <testsuites><testsuite name="T">
+        <testcase classname="T.A" name="a()" time="0.1"/>
+        <testcase classname="T.A" name="b()" time="0.2"><failure message="bo
+      """
+
+    // When it is read
+    let (root, error) = XUnitNode.readWhatCanBeRead(Data(xml.utf8))
+
+    // Then the first test case is there, and the fault says where
+    #expect(root?.descendants(named: "testcase").first?[attribute: "name"] == "a()")
+    #expect(error?.description.hasPrefix("not well-formed XML at line 3") == true)
+    #expect(throws: XUnitNode.ReadError.self) { try XUnitNode.read(Data(xml.utf8)) }
   }
 }

@@ -41,4 +41,25 @@ import Testing
       #expect(output.contains(".sentinel(allowing: [.files: [\"child.txt\"]])"), "\(output)")
     }
   }
+
+  @Test func aProcessWhoseLaunchGaveItATemporaryDirectoryOfItsOwnKeepsIt() async throws {
+    try await withScratchDirectory { scratch in
+      // Given a launch that gave its test processes one temporary directory of their own, which
+      // they share (an experiment of cleanslate test --explain)
+      let launch = scratch.appendingPathComponent("launch-tmp")
+      try FileManager.default.createDirectory(at: launch, withIntermediateDirectories: true)
+
+      // When a process of it runs a watched test that writes in the temporary directory
+      let probe = try await SentinelProbe.run(
+        in: scratch, with: ["TMPDIR": launch.path, "CLEANSLATE_LAUNCH_TMPDIR": launch.path])
+
+      // Then it wrote in the launch's directory, which the sentinel watched — what the tests of
+      // the launch share there, they still share — and which outlives the process
+      #expect(probe.printed("TMPDIR") == launch.path)
+      #expect(probe.printed("FileManager") == launch.path)
+      #expect(probe.printed("child") == launch.path)
+      #expect(probe.output.contains("+ \(launch.path)/file-manager.txt (created)"), "\(probe.output)")
+      #expect(FileManager.default.fileExists(atPath: launch.appendingPathComponent("child.txt").path))
+    }
+  }
 }

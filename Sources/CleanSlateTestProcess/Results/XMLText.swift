@@ -1,5 +1,5 @@
 /// Text written into an XML document — the JUnit of `cleanslate test`, the XUnit of a direct
-/// `--parallel` run — with what XML gives a meaning escaped.
+/// `--parallel` run (``XUnitNode``) — with what XML gives a meaning escaped.
 package enum XMLText {
   /// `text` for an attribute's value: `&`, `<`, `>` and `"` as entities, newlines, returns and
   /// tabs as character references, other control characters (which XML 1.0 cannot hold) as `?`.
@@ -25,33 +25,5 @@ package enum XMLText {
   package static func content(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { attribute(String($0)) }
       .joined(separator: "\n")
-  }
-
-  /// XML text read back: its entities and character references replaced (`&quot;`, `&#10;`,
-  /// `&#x2192;`); one it does not know is kept as it is.
-  package static func unescaped(_ text: Substring) -> String {
-    var result = ""
-    var rest = text
-    while let ampersand = rest.firstIndex(of: "&") {
-      result += rest[..<ampersand]
-      guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { break }
-      let entity = rest[rest.index(after: ampersand)..<semicolon]
-      let named = ["quot": "\"", "apos": "'", "lt": "<", "gt": ">", "amp": "&"]
-      if let character = named[String(entity)] {
-        result += character
-      } else if entity.hasPrefix("#x"), let code = UInt32(entity.dropFirst(2), radix: 16),
-        let scalar = Unicode.Scalar(code)
-      {
-        result.unicodeScalars.append(scalar)
-      } else if entity.hasPrefix("#"), let code = UInt32(entity.dropFirst()),
-        let scalar = Unicode.Scalar(code)
-      {
-        result.unicodeScalars.append(scalar)
-      } else {
-        result += rest[ampersand...semicolon]
-      }
-      rest = rest[rest.index(after: semicolon)...]
-    }
-    return result + rest
   }
 }

@@ -4,9 +4,10 @@ import Foundation
 /// one that runs the package's test bundle (`…PackageTests.xctest`).
 enum TestProcessTree {
   /// The test process that `swift test` (`root`) runs now, if any; `root` itself when it is one
-  /// (a test process started directly).
+  /// (a test process started directly). The topmost such process: a child the test process
+  /// forked (a test starting a subprocess) carries the same command line until it execs.
   static func testProcess(under root: Int32) -> Int32? {
-    ([root] + descendants(of: root)).last { pid in
+    ([root] + descendants(of: root)).first { pid in
       guard let arguments = commandLine(of: pid), let program = arguments.first else {
         return false
       }

@@ -1,0 +1,46 @@
+import CleanSlate
+import Testing
+
+/// One test, every spelling: the name `swift test list` prints is the one value, and each tool's
+/// way of naming the test — a filter, XCTest's lines, a trace, an XUnit file, a stack frame — is
+/// read from it.
+@Suite struct TestNameTests {
+  @Test func anXCTestTestIsSpelledAsEachToolSpellsIt() {
+    let test: TestName = "Shop.GreetingXCTests/testGreets"
+
+    #expect(!test.isSwiftTesting)
+    #expect(test.suite == "Shop.GreetingXCTests")
+    #expect(test.function == "testGreets")
+    #expect(test.filter == #"^(Shop\.GreetingXCTests/testGreets)$"#)
+    #expect(test.xctestNames == ["GreetingXCTests.testGreets", "-[Shop.GreetingXCTests testGreets]"])
+    #expect(test.isNamed("GreetingXCTests.testGreets"))
+    #expect(test.traceKey == "GreetingXCTests.testGreets")
+    #expect(test.isTraced(as: "GreetingXCTests.testGreets"))
+    #expect(test.resultKey == "Shop.GreetingXCTests.testGreets")
+    #expect(test.functionNames == ["GreetingXCTests.testGreets()", "Shop.GreetingXCTests.testGreets()"])
+  }
+
+  @Test func aSwiftTestingTestIsSpelledAsEachToolSpellsIt() {
+    let test: TestName = "Shop.Suites/Orders/asJSON(count:)"
+
+    #expect(test.isSwiftTesting)
+    #expect(test.suite == "Shop.Suites/Orders")
+    #expect(test.filter == #"^(Shop\.Suites/Orders/asJSON\(count:\)(/.*)?)$"#)
+    #expect(test.traceKey == "Suites.Orders.asJSON(count:)")
+    #expect(test.isTraced(as: "Suites/Orders/asJSON(count:)"))
+    #expect(test.resultKey == TestName.resultKey("Shop.Suites.Orders/asJSON(count:)"))
+    #expect(test.functionNames == ["Suites.Orders.asJSON(count:)", "Shop.Suites.Orders.asJSON(count:)"])
+    #expect(
+      TestName(swiftTestingID: "Shop.Suites/Orders/asJSON(count:)/Orders.swift:12:4") == test)
+    #expect(TestName(swiftTestingID: "Shop.Suites/Orders") == nil)
+  }
+
+  @Test func oneTestIsOneValueWhateverSpelledIt() {
+    let listed = TestName("M.A/testB")
+
+    #expect(listed == "M.A/testB")
+    #expect(Set([listed, TestName("M.A/testB")]).count == 1)
+    #expect(["M.A/testC", "M.A/testB"].sorted() == [listed, "M.A/testC"] as [TestName])
+    #expect("\(listed)" == "M.A/testB")
+  }
+}
