@@ -88,7 +88,13 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
         break
       }
     }
-    let plan = plan(trial, evidence: evidence)
+    var plan = plan(trial, evidence: evidence)
+    if plan.firstIndex(where: { $0.0 == .hashOrder }) ?? 0 > 1,
+      try await hashOrderLooksLikely(trial, evidence: evidence, random: &random),
+      let index = plan.firstIndex(where: { $0.0 == .hashOrder })
+    {
+      plan.insert(plan.remove(at: index), at: 1)
+    }
     for (experiment, alpha) in plan {
       guard let cause = try await run(experiment, trial, evidence: evidence, alpha: alpha, random: &random)
       else { continue }
@@ -99,13 +105,18 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
 
   // MARK: - The plan
 
-  /// The experiments for a test that failed only sometimes, in the order the run points to, each
-  /// with its share of the error budget.
+  /// The experiments for a test that failed only sometimes, in the order they run, each with its
+  /// share of the error budget.
+  ///
+  /// The run points at one: with other tests at once, then after them, when it failed beside
+  /// them and passed alone; hash order first when its failures differed from run to run; when it
+  /// failed alone too, the experiments that run it alone. That one gets three quarters of the
+  /// error budget (``shares(of:lead:)``). A few runs with and without deterministic hashing may
+  /// move hash order up (``hashOrderLooksLikely(_:evidence:random:)``); the shares stay.
   func plan(_ trial: Trial<Runner>, evidence: RunEvidence) -> [(Experiment, Double)] {
     var withOthers: [Experiment] = []
     if evidence.ranAtOnce, evidence.together.count > 1 { withOthers.append(.parallel) }
     if !evidence.earlier.isEmpty { withOthers.insert(.order, at: evidence.ranAtOnce ? 1 : 0) }
-    withOthers = withOthers.filter { $0 != .parallel || evidence.ranAtOnce }
     var order: [Experiment]
     if evidence.aloneRate.failures > 0 && evidence.withOthersRate.failures == 0 {
       // It failed alone: not the other tests, first.
@@ -118,16 +129,19 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
       order.removeAll { $0 == .hashOrder }
       order.insert(.hashOrder, at: 0)
     }
+    let lead = order.first ?? .hashOrder
     // The seed experiment runs first once a run shows the test draws from `.seededRandom`: its
     // share is kept for it.
     order.insert(.seed, at: 0)
-    return Self.shares(of: order)
+    return Self.shares(of: order, lead: lead)
   }
 
-  /// `experiments` with their shares of the error budget: three quarters to the first that is not
-  /// the seed (which runs only when the test draws from `.seededRandom`), the rest in equal parts.
-  static func shares(of experiments: [Experiment]) -> [(Experiment, Double)] {
-    let lead = experiments.first { $0 != .seed }
+  /// `experiments` with their shares of the error budget: three quarters to `lead` (by default the
+  /// first that is not the seed, which runs only when the test draws from `.seededRandom`), the
+  /// rest in equal parts.
+  static func shares(of experiments: [Experiment], lead: Experiment? = nil) -> [(Experiment, Double)]
+  {
+    let lead = lead ?? experiments.first { $0 != .seed }
     let others = Double(max(1, experiments.count - 1))
     return experiments.map { experiment in
       let share = experiment == lead ? 0.75 : 0.25 / others

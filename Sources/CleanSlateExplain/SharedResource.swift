@@ -11,14 +11,20 @@ package enum SharedResource {
   /// reported about `tests`; a crash's `crashPath` (the code under test two crashes went
   /// through) when nothing else names it.
   static func described(
-    in runs: [(leftBehind: [TestName: [String]], failure: String?)], of tests: [TestName],
-    acrossProcesses: Bool, crashPath: [String]? = nil
+    in runs: [(leftBehind: [TestName: [String]], failure: String?, temporaryDirectory: String?)],
+    of tests: [TestName], acrossProcesses: Bool, crashPath: [String]? = nil
   ) -> String {
     let watched = runs.contains { run in tests.contains { run.leftBehind[$0] != nil } }
     var items: [String] = []
     for run in runs {
       for report in tests.flatMap({ run.leftBehind[$0] ?? [] }) {
-        for item in Self.items(of: report) where !items.contains(item) { items.append(item) }
+        for var item in Self.items(of: report) {
+          // Each run's tests had a temporary directory of their own: the same file in each.
+          if let directory = run.temporaryDirectory {
+            item = item.replacingOccurrences(of: directory, with: "$TMPDIR")
+          }
+          if !items.contains(item) { items.append(item) }
+        }
       }
     }
     if !items.isEmpty {

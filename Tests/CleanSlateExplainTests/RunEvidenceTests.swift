@@ -11,12 +11,12 @@ import Testing
 /// their groups, how often decides how patient they are, and a crash that many tests could have
 /// been is explained once.
 @Suite struct RunEvidenceTests {
-  @Test func theRunsRateGivesACautiousLowEstimateAndThePatienceItNeeds() {
-    #expect(RunEvidence.lowerBound(of: .init(failures: 0, runs: 10)) == 0)
-    #expect(abs(RunEvidence.lowerBound(of: .init(failures: 1, runs: 2)) - 0.106) < 0.001)
-    #expect(abs(RunEvidence.lowerBound(of: .init(failures: 1, runs: 21)) - 0.0106) < 0.0005)
+  @Test func theRunsRateGivesAnEstimateThatDoesNotFlatterAndThePatienceItNeeds() {
+    #expect(RunEvidence.medianRate(of: .init(failures: 0, runs: 10)) == 0)
+    #expect(abs(RunEvidence.medianRate(of: .init(failures: 1, runs: 2)) - 0.2929) < 0.001)
+    #expect(abs(RunEvidence.medianRate(of: .init(failures: 1, runs: 21)) - 0.0325) < 0.0005)
     // (the lower the rate, the more pairs an experiment runs before it says it does not fail)
-    #expect(evidence(failures: 1, runs: 1).patience == 38)
+    #expect(evidence(failures: 1, runs: 1).patience == 11)
     #expect(evidence(failures: 6, runs: 60).patience < evidence(failures: 1, runs: 60).patience)
     #expect(evidence(retryPassed: false).patience == 4)
   }

@@ -54,4 +54,28 @@ import Testing
     #expect(facts.started(before: c, among: [a, b]) == [a, b])
     #expect(facts.started(before: "M.S/d()", among: [a]) == nil)
   }
+
+  @Test func whatTwoTestsAtOnceLeftIsEachOnesThoughTheSentinelBlamedNeither() {
+    // Given a suite's report of a variable changed while two of its tests ran at once
+    var process = TraceProcess(run: "r", pid: 1, host: "h", command: "t", startMicros: 0)
+    process.events = [
+      Self.event(10, .scopeBegin, "Regions/eu()", id: 1),
+      Self.event(11, .scopeBegin, "Regions/us()", id: 2),
+      Self.event(20, .scopeEnd, "Regions/eu()", id: 1, outcome: .passed),
+      Self.event(21, .scopeEnd, "Regions/us()", id: 2, outcome: .failed),
+      Self.event(
+        22, .issue, "Regions", id: 3,
+        message:
+          "Suite 'Regions' left 1 environment variable changed after its teardowns:\n    + REGION=\"us\" (added); it changed while 'Regions/eu()' and 'Regions/us()' ran, alongside other tests\n  watched from: …",
+        code: "stateLeaked"),
+    ]
+
+    // When its facts are read
+    let facts = TraceFacts(log: TraceLog(processes: [process]))
+
+    // Then each test has the item, as a report of its own
+    let report =
+      "Suite 'Regions' left 1 environment variable changed after its teardowns:\n    + REGION=\"us\" (added)"
+    #expect(facts.leftBehind(["M.Regions/eu()", "M.Regions/us()"]) == ["M.Regions/eu()": [report], "M.Regions/us()": [report]])
+  }
 }

@@ -101,23 +101,23 @@ extension Explainer {
 
 extension RunEvidence {
   /// How many pairs of runs an experiment makes without one whose two runs disagree before it
-  /// stops: enough that, were the test to fail as often as the run shows (at the low end of what
-  /// the run's count allows), four failures would most likely have come.
+  /// stops: enough that, were the test to fail as often as the run shows (``medianRate(of:)``),
+  /// three failures would have come.
   var patience: Int {
     if failedEveryTime { return 4 }
-    let low = Self.lowerBound(of: rate)
-    return max(6, Int((4 / max(low, 0.001)).rounded(.up)))
+    let low = Self.medianRate(of: rate)
+    return max(6, Int((3 / max(low, 0.001)).rounded(.up)))
   }
 
-  /// The failure rate that `rate`'s count of failures, or more, would reach only one time in five:
-  /// a cautious low estimate of the rate the run shows.
-  static func lowerBound(of rate: TestCause.Rate) -> Double {
+  /// The failure rate that `rate`'s count of failures, or more, would reach half the time: an
+  /// estimate of the rate the run shows that does not flatter a test that failed once.
+  static func medianRate(of rate: TestCause.Rate) -> Double {
     guard rate.failures > 0, rate.runs > 0 else { return 0 }
     var low = 0.0
     var high = Double(rate.failures) / Double(rate.runs)
     for _ in 0..<40 {
       let middle = (low + high) / 2
-      if atLeast(rate.failures, of: rate.runs, at: middle) < 0.2 { low = middle } else {
+      if atLeast(rate.failures, of: rate.runs, at: middle) < 0.5 { low = middle } else {
         high = middle
       }
     }

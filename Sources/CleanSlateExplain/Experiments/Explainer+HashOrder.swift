@@ -53,3 +53,29 @@ extension Explainer {
     return cause
   }
 }
+
+extension Explainer {
+  /// Whether a few runs alone, with deterministic hashing and without in turn, look like hash
+  /// order — the outcome with it the same every time, and another without at least once — so
+  /// that the hash-order experiment runs next: cheap runs of a quick test, which decide nothing
+  /// (the experiment makes runs of its own) and spend none of the error budget.
+  func hashOrderLooksLikely(
+    _ trial: Trial<Runner>, evidence: RunEvidence, random: inout SeededRandomNumberGenerator
+  ) async throws -> Bool {
+    guard (evidence.slowestAttempt ?? 0) <= 0.25 else { return false }
+    trial.begin(.hashOrder)
+    let fixed = RunCondition(deterministicHashing: true)
+    var withIt: Set<Bool> = []
+    var disagreed = false
+    for _ in 0..<8 {
+      let first = Bool.random(using: &random)
+      let one = try await trial.run(first ? fixed : .alone)
+      let other = try await trial.run(first ? .alone : fixed)
+      let (hashed, seeded) = first ? (one, other) : (other, one)
+      withIt.insert(hashed.failed)
+      if withIt.count > 1 { return false }
+      disagreed = disagreed || hashed.failed != seeded.failed
+    }
+    return disagreed
+  }
+}

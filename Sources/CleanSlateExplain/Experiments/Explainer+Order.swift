@@ -18,15 +18,30 @@ extension Explainer {
     random: inout SeededRandomNumberGenerator
   ) async throws -> TestCause? {
     trial.begin(.order)
-    let earlier = evidence.earlier
-    let after = RunCondition(.after(earlier), watchesState: true)
+    // The earlier tests of its own suite first, when there are fewer of them: what one test of a
+    // suite leaves, the next most often reads.
+    let test = trial.test
+    let mates = evidence.earlier.filter { $0.suite == test.suite }
+    var earlier = mates.isEmpty || mates.count == evidence.earlier.count ? evidence.earlier : mates
     let estimate = evidence.secondsInOrder(earlier + [trial.test]) * 0.75
     guard fits(.order, runs: 12, secondsEach: estimate, trial) else { return nil }
+    let patience = evidence.patience
+    let growAfter = max(3, patience / 2)
+    var quiet = 0
     let compared = try await compare(
-      trial, alpha: alpha, direction: .moreFailuresWithTheFactor, patience: evidence.patience,
+      trial, alpha: alpha, direction: .moreFailuresWithTheFactor,
+      patience: earlier.count < evidence.earlier.count ? patience + growAfter : patience,
       random: &random
-    ) { _, _ in Arms(factor: after, baseline: .alone) }
+    ) { _, last in
+      if let last { quiet = last.0.failed || last.1.failed ? 0 : quiet + 1 }
+      if quiet >= growAfter, earlier.count < evidence.earlier.count {
+        earlier = evidence.earlier
+        quiet = 0
+      }
+      return Arms(factor: RunCondition(.after(earlier), watchesState: true), baseline: .alone)
+    }
     guard compared.significant else { return nil }
+    let after = RunCondition(.after(earlier), watchesState: true)
     let everyEarlier = orderCause(trial, after: after, polluters: nil)
     guard earlier.count > 1 else { return orderCause(trial, after: after, polluters: earlier) }
     let rate = trial.rate(of: after)

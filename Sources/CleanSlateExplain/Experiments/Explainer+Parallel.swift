@@ -8,9 +8,9 @@ extension Explainer {
   /// one at a time, in pairs, until the comparison decides. `nil` unless it fails significantly
   /// more often at once.
   ///
-  /// The group starts small when the run says whom to start with — the tests that ran beside its
-  /// failures (from the traces, or running when its process crashed) and the other tests of its
-  /// suite — and grows to every test of its process when it ran at once as often as the run's
+  /// The group starts small when the run says whom to start with (``groups(of:evidence:)``: the
+  /// tests running when its process crashed, or the other tests of its suite) and grows, a step at
+  /// a time up to every test of its process, each time it ran at once as often as the run's
   /// failure rate needs to fail a few times, without failing. The comparison counts every pair,
   /// whatever its group (a factor that makes no difference leaves each disagreeing pair a coin
   /// flip, whichever group ran).
@@ -35,7 +35,8 @@ extension Explainer {
     let test = trial.test
     let processes = evidence.processesOfTheirOwn
     let whole = evidence.together
-    var group = Self.firstGroup(of: test, evidence: evidence)
+    var ladder = Self.groups(of: test, evidence: evidence)[...]
+    var group = ladder.removeFirst()
     let estimate = evidence.secondsInOrder(group) * 0.75
     guard fits(.parallel, runs: 12, secondsEach: estimate, trial) else { return nil }
     func atOnce(_ partners: [TestName]) -> RunCondition {
@@ -114,12 +115,14 @@ extension Explainer {
       }
       // Grown to every test of its process when a smaller group does not fail.
       quietRounds = round.contains(where: \.failed) ? 0 : quietRounds + 1
-      if group.count < whole.count, candidates == nil, quietRounds >= growAfter {
-        group = whole
+      if let next = ladder.first, candidates == nil, quietRounds >= growAfter {
+        group = next
+        ladder.removeFirst()
         quietRounds = 0
       }
       let left = Int(trial.secondsLeft / max(cost, 1e-6))
-      if gate!.forTheFactor + gate!.againstTheFactor == 0, rounds >= patience + growAfter
+      if gate!.forTheFactor + gate!.againstTheFactor == 0, ladder.isEmpty,
+        rounds >= patience + growAfter * (Self.groups(of: test, evidence: evidence).count - 1)
       {
         return nil
       }
@@ -147,19 +150,25 @@ extension Explainer {
       alpha: alpha, random: &random)
   }
 
-  /// The group the parallel experiment starts with: every test of its process when they are few
-  /// (six or fewer); else the test with the tests beside its failures in the run, or, when the
-  /// run does not say, the other tests of its suite, in the order they ran; every test when
-  /// neither names one.
-  static func firstGroup(of test: TestName, evidence: RunEvidence) -> [TestName] {
+  /// The groups the parallel experiment tries, smallest first, each the test with some of the
+  /// tests of its process, in the order they ran: the tests running when its process crashed in
+  /// the run (when it did), else the other tests of its suite; then those with up to eight tests
+  /// that ran beside its failures; then every test. A group too like the one before is left out.
+  static func groups(of test: TestName, evidence: RunEvidence) -> [[TestName]] {
     let whole = evidence.together
-    guard whole.count > 6 else { return whole }
-    var partners = Set(evidence.besideItsFailures.prefix(8))
-    if partners.isEmpty {
-      partners = Set(whole.filter { $0.suite == test.suite && $0 != test }.prefix(8))
+    guard whole.count > 4 else { return [whole] }
+    let crashed = Set(evidence.crashes.flatMap(\.running)).subtracting([test])
+    let mates = Set(whole.filter { $0.suite == test.suite && $0 != test })
+    let beside = Set(evidence.besideItsFailures.prefix(8))
+    var ladder: [Set<TestName>] = []
+    for partners in [crashed.isEmpty ? mates : crashed, mates.union(beside).union(crashed)]
+    where !partners.isEmpty && partners.count < whole.count - 1 {
+      if ladder.last.map({ partners.isSuperset(of: $0) && partners.count > $0.count }) ?? true {
+        ladder.append(partners)
+      }
     }
-    guard !partners.isEmpty else { return whole }
-    return whole.filter { $0 == test || partners.contains($0) }
+    return ladder.map { partners in whole.filter { $0 == test || partners.contains($0) } }
+      + [whole]
   }
 
   /// The cause, once the runs at once of `group` failed significantly more often: the tests
@@ -210,7 +219,12 @@ extension Explainer {
     cause.beside = beside.map(\.listed)
     cause.sharedFrames = shared.path
     cause.shared = SharedResource.described(
-      in: failed.map { ($0.launch.traced?.leftBehind([test] + beside) ?? [:], $0.end.failure) },
+      in: failed.map {
+        (
+          $0.launch.traced?.leftBehind([test] + beside) ?? [:], $0.end.failure,
+          $0.launch.temporaryDirectory
+        )
+      },
       of: [test] + beside, acrossProcesses: processes,
       crashPath: shared.isEmpty ? nil : shared.path)
     cause.atOnce = withFactor

@@ -29,7 +29,9 @@ import CleanSlate
 ///   there, with every run the budget allowed.
 ///
 /// It gives up as it goes when the ratio falls to 1/100 (the factor would have had to double the
-/// odds to be missed), or when even every pair left going for the factor could reach neither.
+/// odds to be missed), when both runs failed in each of the first six pairs (the test fails as
+/// surely without the factor), or when even every pair left going for the factor could reach
+/// neither.
 ///
 /// A two-sided comparison (``Direction/either``) asks whether the factor changes the outcome
 /// either way: half its weight on each direction.
@@ -64,6 +66,8 @@ package struct PairedComparison: Sendable, Equatable {
   package static let alternative = 0.85
   /// The ratio, in natural log, at which the comparison gives up.
   package static let giveUpAt = -log(100.0)
+  /// After how many pairs in which both runs failed, and no other, the comparison gives up.
+  package static let failingEitherWay = 6
 
   /// Pairs where A failed and B passed.
   package private(set) var forTheFactor = 0
@@ -105,6 +109,8 @@ package struct PairedComparison: Sendable, Equatable {
   /// Where it stands, with `pairsLeft` more pairs that the budget allows (at most the maximum
   /// left): with none left, the final sign test decides.
   package func decision(pairsLeft: Int? = nil) -> Decision {
+    // Both runs failed in every pair so far: without the factor it fails as surely as with it.
+    if bothFailed >= Self.failingEitherWay, bothFailed == pairs { return .futile }
     let up = Self.logRatio(forTheFactor, againstTheFactor)
     let down = Self.logRatio(againstTheFactor, forTheFactor)
     switch direction {

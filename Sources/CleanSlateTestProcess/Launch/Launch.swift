@@ -27,6 +27,9 @@ package struct Launch: Sendable {
   package var standardError = ""
   /// What its lifecycle trace says, when the launch wrote one of its own.
   package var traced: TraceFacts?
+  /// The temporary directory of its own its tests shared (`TMPDIR`), when it gave them one: gone
+  /// once it ended, and a different one in every launch.
+  package var temporaryDirectory: String?
   /// How each test process ended, in the order they were started; none for a launch through
   /// `swift test`, whose processes are not seen.
   package var processes: [ProcessEnd] = []

@@ -11,12 +11,16 @@ package struct StartedLaunch: Sendable {
   let output: Task<LaunchOutput, any Error>
   let xunitFiles: [String]
   let trace: String?
+  /// The temporary directory of its own its tests share, when it gave them one.
+  let temporaryDirectory: String?
 
   /// Waits for the launch to end, and reads how each of `tests` ended; removes its folder.
   package func ended(naming tests: [TestName]) async throws -> Launch {
     defer { try? FileManager.default.removeItem(at: folder) }
-    return Launch(
+    var launch = Launch(
       reading: try await output.value, of: tests, command: command, xunitFiles: xunitFiles,
       trace: trace)
+    launch.temporaryDirectory = temporaryDirectory
+    return launch
   }
 }

@@ -125,7 +125,8 @@ package final class TestLauncher: Sendable {
     }
     return StartedLaunch(
       command: command, folder: folder, output: output,
-      xunitFiles: [xunit, SwiftTestOptions.swiftTestingXUnitOutput(beside: xunit)], trace: trace)
+      xunitFiles: [xunit, SwiftTestOptions.swiftTestingXUnitOutput(beside: xunit)], trace: trace,
+      temporaryDirectory: request.ownTemporaryDirectory ? temporary.path : nil)
   }
 
   /// The command of `request`'s launch, as a user types it: the variables and arguments that

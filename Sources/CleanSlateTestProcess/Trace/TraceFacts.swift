@@ -38,6 +38,10 @@ package struct TraceFacts: Sendable, Equatable {
           let summary = message.components(separatedBy: "\n  watched from:").first ?? message
           let key = TestName.traceKey(event.scopeName)
           if reports[key]?.contains(summary) != true { reports[key, default: []].append(summary) }
+          for (name, report) in Self.overlappedReports(in: summary) {
+            let key = TestName.traceKey(name)
+            if reports[key]?.contains(report) != true { reports[key, default: []].append(report) }
+          }
         }
         guard event.scope == .test else { continue }
         let key = TestName.traceKey(event.scopeName)
@@ -65,6 +69,24 @@ package struct TraceFacts: Sendable, Equatable {
         overlapping[span.key, default: []].insert(other.key)
       }
     }
+  }
+
+  /// The items of a report of tests that ran at the same time — its suite's, or the run's: the
+  /// sentinel blames neither of two overlapping tests, and says which ran while each item changed
+  /// (`+ TOKEN="…" (added); it changed while 'S/a()' and 'S/b()' ran, alongside other tests`) —
+  /// as a report of each test named, its first line and the item.
+  static func overlappedReports(in summary: String) -> [(test: String, report: String)] {
+    let lines = summary.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let title = lines.first else { return [] }
+    var found: [(test: String, report: String)] = []
+    for line in lines.dropFirst() {
+      guard let marker = line.range(of: "; it changed while ") else { continue }
+      let item = line[..<marker.lowerBound]
+      let names = line[marker.upperBound...].split(separator: "'", omittingEmptySubsequences: false)
+        .enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+      for name in names { found.append((name, "\(title)\n\(item)")) }
+    }
+    return found
   }
 
   /// Facts given one by one, as a simulated launch states them.

@@ -104,6 +104,65 @@ enum ShopSuites {
     }
   }
 
+  /// Hash order the other way round: the order every process gives with deterministic hashing
+  /// is not the one expected.
+  @Suite(.cleanSlate) struct Tags {
+    @Test func tagLine() {
+      let product = Product(name: "Penguin plush", tags: ["swift", "linux"])
+      #expect(product.tagLine == "linux,swift")
+    }
+  }
+
+  /// Parallel in one process: both tests set one environment variable and read it back a little
+  /// later; Swift Testing runs them at the same time.
+  @Suite(.cleanSlate) struct Regions {
+    @Test func servesEurope() async throws {
+      Region.serve("eu")
+      try await Task.sleep(for: .milliseconds(400))
+      #expect(Region.current == "eu")
+    }
+
+    @Test func servesAmerica() async throws {
+      Region.serve("us")
+      try await Task.sleep(for: .milliseconds(400))
+      #expect(Region.current == "us")
+    }
+  }
+
+  /// Parallel in one process, rarely: each test bootstraps the process-wide metrics backend with
+  /// a counter of its own, as a suite that bootstraps a metrics system in its `init` does, and
+  /// counts the orders it places. Run at the same time, another test's bootstrap now and then
+  /// comes between one's bootstrap and its order: a few runs in a hundred fail.
+  @Suite(.cleanSlate) struct Metrics {
+    let counter = OrderCounter()
+
+    init() {
+      ShopMetrics.bootstrap(counter)
+    }
+
+    @Test func countsAnOrder() {
+      ShopMetrics.orderPlaced()
+      #expect(counter.value == 1)
+    }
+
+    @Test func countsTwoOrders() {
+      ShopMetrics.orderPlaced()
+      ShopMetrics.orderPlaced()
+      #expect(counter.value == 2)
+    }
+
+    @Test func countsThreeOrders() {
+      for _ in 0..<3 { ShopMetrics.orderPlaced() }
+      #expect(counter.value == 3)
+    }
+
+    @Test func countsNoOrderBeforeOneIsPlaced() {
+      #expect(counter.value == 0)
+      ShopMetrics.orderPlaced()
+      #expect(counter.value == 1)
+    }
+  }
+
   /// Tests that pass in every run.
   @Suite(.cleanSlate) struct Stable {
     @Test func greetsByName() {
