@@ -202,6 +202,42 @@ import Testing
       ))
   }
 
+  @Test func aSetWhoseFixedOrderIsTheFailingOneIsHashOrder() async throws {
+    // When the tag test (a two-element set, whose order with deterministic hashing is not the one
+    // expected) runs, explained
+    let run = try await cleanslateTest([
+      "--skip-build", "--filter", "TagXCTests", "--retries", "3", "--repeat", "3", "--explain",
+    ])
+
+    // Then, had it failed, it is hash order, reproduced with deterministic hashing
+    let text = run.outcome.standardOutput
+    guard text.contains("Explaining") else { return }  // (it passed in each of 12 processes)
+    #expect(
+      text.contains("Why flaky: ShopTests.TagXCTests/testTagLine — hash order, "), "\(text)")
+    #expect(text.contains("it fails with SWIFT_DETERMINISTIC_HASHING=1 ("))
+    #expect(text.contains("  Reproduce: SWIFT_DETERMINISTIC_HASHING=1 swift test "))
+  }
+
+  @Test func processesThatShareATemporaryFileInTheRunShareItInTheExperiments() async throws {
+    // When the two printer tests — each writes one spool file in the temporary directory and
+    // reads it back — run at once, each in a process of its own, explained
+    let run = try await cleanslateTest([
+      "--skip-build", "--filter", "PrinterXCTests", "--retries", "2", "--explain", "--",
+      "--parallel",
+    ])
+
+    // Then the one that read the other's document is parallel across processes, through the
+    // file they share in the temporary directory, which the watched runs share too
+    let text = run.outcome.standardOutput
+    #expect(text.contains(" — parallel across processes, "), "\(text)")
+    #expect(
+      text.contains(
+        "  Shared: what the sentinel saw them leave: + $TMPDIR/shop-printer-spool.txt (created)."),
+      "\(text)")
+    // (the run's own tests left their spool in the temporary directory; the experiments, nothing)
+    #expect(run.leftBehind == ["shop-printer-spool.txt"], "\(run.leftBehind)")
+  }
+
   @Test(arguments: [
     (
       ["--explain", "--explain-budget", "soon"],
@@ -217,7 +253,7 @@ import Testing
     ),
     (
       ["--explain", "--filter", "ShopTests.NoSuchTests/testNothing"],
-      "--filter 'ShopTests.NoSuchTests/testNothing' matches none of the 27 tests swift test list prints"
+      "--filter 'ShopTests.NoSuchTests/testNothing' matches none of the 37 tests swift test list prints"
     ),
   ])
   func badInputIsAClearErrorAndLeavesNothingBehind(

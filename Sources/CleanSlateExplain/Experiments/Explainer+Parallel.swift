@@ -156,7 +156,6 @@ extension Explainer {
   /// that ran beside its failures; then every test. A group too like the one before is left out.
   static func groups(of test: TestName, evidence: RunEvidence) -> [[TestName]] {
     let whole = evidence.together
-    guard whole.count > 4 else { return [whole] }
     let crashed = Set(evidence.crashes.flatMap(\.running)).subtracting([test])
     let mates = Set(whole.filter { $0.suite == test.suite && $0 != test })
     let beside = Set(evidence.besideItsFailures.prefix(8))
