@@ -226,7 +226,9 @@ let package = Package(
     // Tells why a test failed, by experiments on its runs (`cleanslate test --explain`).
     .target(
       name: "CleanSlateExplain",
-      dependencies: ["CleanSlate", "CleanSlateTestProcess", "CleanSlateRunner", "CleanSlateReport"],
+      dependencies: [
+        "CleanSlate", "CleanSlateTestProcess", "CleanSlateRunner", "CleanSlateReport",
+      ],
       swiftSettings: strictSettings
     ),
     .executableTarget(
@@ -359,7 +361,8 @@ let package = Package(
     .testTarget(
       name: "CleanSlateExplainTests",
       dependencies: [
-        "CleanSlate", "CleanSlateChildProcess", "CleanSlateExplain", "CleanSlateRunner", "CleanSlateReport",
+        "CleanSlate", "CleanSlateChildProcess", "CleanSlateExplain", "CleanSlateRunner",
+        "CleanSlateReport",
         "CleanSlateTestProcess", "CleanSlateTestSupport", "CleanSlateCLI",
       ],
       swiftSettings: strictSettings

@@ -155,7 +155,8 @@ struct TestCommand: AsyncParsableCommand {
       .appendingPathComponent("cleanslate-test-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
-    let trace = reports.trace ?? reports.html.map { _ in work.appendingPathComponent("trace.jsonl").path }
+    let trace =
+      reports.trace ?? reports.html.map { _ in work.appendingPathComponent("trace.jsonl").path }
     let events = SessionEvents(reporters(trace: trace))
 
     // Select: build, list, filter, shard.
@@ -211,7 +212,9 @@ struct TestCommand: AsyncParsableCommand {
     var reporters: [any SessionReporter] = [TerminalReporter()]
     if let junit = reports.junit { reporters.append(JUnitReporter(path: junit)) }
     if let json = reports.summaryJSON { reporters.append(SummaryJSONReporter(path: json)) }
-    if let html = reports.html, let trace { reporters.append(HTMLReporter(path: html, trace: trace)) }
+    if let html = reports.html, let trace {
+      reporters.append(HTMLReporter(path: html, trace: trace))
+    }
     return reporters
   }
 

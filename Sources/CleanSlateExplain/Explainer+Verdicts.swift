@@ -62,7 +62,8 @@ extension Explainer {
     var conditions = ["\(evidence.attempts.count) in the run"]
     if alone.runs > 0 { conditions.append("\(alone.runs) alone") }
     for experiment in [Experiment.timeZone, .seed] where trial.tried.contains(experiment) {
-      conditions.append(experiment == .timeZone ? "in every time zone tried" : "with every seed tried")
+      conditions.append(
+        experiment == .timeZone ? "in every time zone tried" : "with every seed tried")
     }
     if trial.tried.contains(.hashOrder) { conditions.append("with deterministic hashing") }
     let every = "\(failed) of \(runs): \(Words.list(conditions))"
@@ -104,29 +105,67 @@ extension Explainer {
   func verdictWithoutAFactor(
     _ trial: Trial<Runner>, evidence: RunEvidence, budgetRanOut: Bool
   ) -> TestCause {
-    let alone = trial.rate { $0.condition == .alone }
+    // Its runs alone: the experiments' and the run's own (its retries, or every attempt when its
+    // process ran no other test), which CleanSlate ran alone too.
+    let experimentsAlone = trial.rate { $0.condition == .alone }
+    let runAlone = evidence.aloneRate
+    let alone = experimentsAlone + runAlone
     if alone.failures > 0 {
       let factors = trial.tried.filter { $0 != .alone }
       let experiments = summaries(trial)
-      let tally = experiments.map(\.description).joined(separator: "; ")
+      let tally =
+        experiments.isEmpty ? "" : ": " + experiments.map(\.description).joined(separator: "; ")
+      var counted: [String] = []
+      if experimentsAlone.runs > 0 { counted.append("\(experimentsAlone) alone") }
+      if runAlone.runs > 0 {
+        counted.append("\(runAlone.failures) of the run's \(runAlone.runs) attempts alone")
+      }
+      let notTried = trial.skipped.map { "\($0.experiment) (\($0.why))" }
+      let notTriedText = notTried.isEmpty ? "" : " Not tried: \(Words.list(notTried))."
       var cause = TestCause(
         .intrinsic,
         summary:
-          "It fails on its own in \(alone) alone, and no factor tried (\(factors.isEmpty ? "none fitted the budget" : Words.list(factors.map(\.description)))) makes a difference the runs can show: \(tally). Look inside the test: an unseeded random draw, the clock, a race between its own threads or tasks.",
+          "It fails on its own in \(Words.list(counted))\(hangs(evidence, trial)), and no factor tried (\(factors.isEmpty ? "none fitted the budget" : Words.list(factors.map(\.description)))) makes a difference the runs can show\(tally).\(notTriedText) Look inside the test: an unseeded random draw, the clock, a race between its own threads or tasks, a child process or a lock it waits for.",
         reproduce: trial.command(of: .alone).map { "\($0)" } ?? "")
       cause.alone = alone
       cause.experiments = experiments
+      cause.hungIn = hungIn(evidence, trial)
       return cause
     }
     let why: String
     if trial.observations.isEmpty {
       why = "No experiment fitted the budget."
     } else if !trial.observations.contains(where: \.failed) {
-      why = "It passed in every run the experiments made (\(trial.observations.count)): it did not fail again."
+      why =
+        "It passed in every run the experiments made (\(trial.observations.count)): it did not fail again."
     } else {
       why = "No factor made a difference the runs could show."
     }
     return unknown(trial, evidence: evidence, why: why)
+  }
+
+  /// How many of its failures alone were hangs, in words: `""` when none, else where the first
+  /// hung when its stacks say.
+  private func hangs(_ evidence: RunEvidence, _ trial: Trial<Runner>) -> String {
+    let failedAlone =
+      evidence.aloneAttempts.map(\.end).filter(\.isFailure)
+      + trial.observations.filter { $0.condition == .alone && $0.failed }.map(\.end)
+    let hung = failedAlone.count { $0.outcome == .timedOut }
+    guard hung > 0 else { return "" }
+    let place = hungIn(evidence, trial)
+    let whereText = place.isEmpty ? "" : ", in \(place.joined(separator: " ← "))"
+    return hung == failedAlone.count
+      ? " (each time a hang, ended at its time limit\(whereText))"
+      : " (\(hung) of them hangs, ended at its time limit\(whereText))"
+  }
+
+  /// Where its first hang of the run hung, innermost first, from the stacks of its threads.
+  private func hungIn(_ evidence: RunEvidence, _ trial: Trial<Runner>) -> [String] {
+    let hung = (evidence.attempts.map(\.end) + trial.observations.map(\.end)).first {
+      $0.outcome == .timedOut && !$0.report.isEmpty
+    }
+    guard let hung else { return [] }
+    return HangStack.whereItHung(hung.report, test: trial.test)
   }
 
   /// No experiment decided: `why`, the budget it used, each experiment with its runs, and what
@@ -160,11 +199,18 @@ extension Explainer {
     let pairs = Int((10 / disagreeing).rounded(.up))
     let perRun =
       trial.observations.isEmpty
-      ? max(0.1, evidence.slowestAttempt ?? 0.1)
+      ? max(0.1, evidence.meanAttempt ?? 0.1)
       : trial.observations.map(\.seconds).reduce(0, +) / Double(trial.observations.count)
     let seconds = Int((Double(pairs * 2) * perRun * 1.2).rounded(.up))
-    return
-      "It failed in \(rate) of the run: telling a factor that makes it fail five times as often takes about \(pairs * 2) runs (\(pairs) a side), about \(seconds) s at \(Hundredths.seconds(micros: perRun * 1e6)) a run: give --explain-budget \(max(seconds, Int(trial.budgetSeconds) + 1))."
+    let takes =
+      "It failed in \(rate) of the run: telling a factor that makes it fail five times as often takes about \(pairs * 2) runs (\(pairs) a side), about \(seconds) s at \(Hundredths.seconds(micros: perRun * 1e6)) a run"
+    guard seconds > Int(trial.budgetSeconds) else {
+      // The budget would have bought them: the test failed less often in the experiments than
+      // in the run.
+      return takes
+        + ", which the budget allows: it failed less often in the experiments than in the run. Run it with --repeat to see it fail more often, then explain it again."
+    }
+    return takes + ": give --explain-budget \(seconds)."
   }
 
   /// Each experiment that ran, with its runs.
@@ -184,7 +230,9 @@ extension Explainer {
       TestCause.Experiment(
         name: experiment.description,
         conditions: (conditions[experiment] ?? []).map { condition in
-          .init(what: condition.description, rate: rates[experiment]?[condition] ?? .init(failures: 0, runs: 0))
+          .init(
+            what: condition.description,
+            rate: rates[experiment]?[condition] ?? .init(failures: 0, runs: 0))
         })
     }
   }

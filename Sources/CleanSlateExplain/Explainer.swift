@@ -95,8 +95,13 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     {
       plan.insert(plan.remove(at: index), at: 1)
     }
+    // The experiment the run points at runs until its runs decide or the budget ends.
+    let lead = Self.pointedAt(by: evidence, among: plan.map(\.0))
     for (experiment, alpha) in plan {
-      guard let cause = try await run(experiment, trial, evidence: evidence, alpha: alpha, random: &random)
+      guard
+        let cause = try await run(
+          experiment, trial, evidence: evidence, alpha: alpha, lead: experiment == lead,
+          random: &random)
       else { continue }
       return cause
     }
@@ -124,8 +129,9 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     } else {
       order = withOthers + [.hashOrder, .load]
     }
-    if evidence.failureMessages.count > 1 {
-      // Failures that differ from run to run: what it compared came out differently.
+    if evidence.failureMessages.count > 1, !evidence.failedOnlyWithOthers {
+      // Failures that differ from run to run: what it compared came out differently (unless its
+      // runs alone, each a process hashing anew, all passed).
       order.removeAll { $0 == .hashOrder }
       order.insert(.hashOrder, at: 0)
     }
@@ -136,11 +142,28 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     return Self.shares(of: order, lead: lead)
   }
 
+  /// The experiment among `plan` the run points at, when it does: hash order when its failures
+  /// differed from run to run (and not only beside other tests), else, when it failed beside
+  /// other tests more than once and passed every attempt alone (two at least), the first
+  /// experiment that runs it with them. `nil` when the run points at none: it failed alone too,
+  /// or too few times to tell.
+  static func pointedAt(by evidence: RunEvidence, among plan: [Experiment]) -> Experiment? {
+    if evidence.failureMessages.count > 1, !evidence.failedOnlyWithOthers {
+      return plan.contains(.hashOrder) ? .hashOrder : nil
+    }
+    let alone = evidence.aloneRate
+    guard alone.failures == 0, alone.runs >= 2, evidence.withOthersRate.failures >= 2 else {
+      return nil
+    }
+    return plan.first { $0 == .parallel || $0 == .order }
+  }
+
   /// `experiments` with their shares of the error budget: three quarters to `lead` (by default the
   /// first that is not the seed, which runs only when the test draws from `.seededRandom`), the
   /// rest in equal parts.
-  static func shares(of experiments: [Experiment], lead: Experiment? = nil) -> [(Experiment, Double)]
-  {
+  static func shares(
+    of experiments: [Experiment], lead: Experiment? = nil
+  ) -> [(Experiment, Double)] {
     let lead = lead ?? experiments.first { $0 != .seed }
     let others = Double(max(1, experiments.count - 1))
     return experiments.map { experiment in
@@ -151,7 +174,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
 
   private func run(
     _ experiment: Experiment, _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double,
-    random: inout SeededRandomNumberGenerator
+    lead: Bool, random: inout SeededRandomNumberGenerator
   ) async throws -> TestCause? {
     switch experiment {
     case .seed:
@@ -163,10 +186,16 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
         guard trial.drewFromSeededRandom else { return nil }
       }
       return try await seed(trial, alpha: alpha, random: &random)
-    case .parallel: return try await parallel(trial, evidence: evidence, alpha: alpha, random: &random)
-    case .order: return try await order(trial, evidence: evidence, alpha: alpha, random: &random)
-    case .hashOrder: return try await hashOrder(trial, evidence: evidence, alpha: alpha, random: &random)
-    case .load: return try await load(trial, evidence: evidence, alpha: alpha, random: &random)
+    case .parallel:
+      return try await parallel(
+        trial, evidence: evidence, alpha: alpha, lead: lead, random: &random)
+    case .order:
+      return try await order(trial, evidence: evidence, alpha: alpha, lead: lead, random: &random)
+    case .hashOrder:
+      return try await hashOrder(
+        trial, evidence: evidence, alpha: alpha, lead: lead, random: &random)
+    case .load:
+      return try await load(trial, evidence: evidence, alpha: alpha, lead: lead, random: &random)
     case .timeZone: return try await timeZone(trial, alpha: alpha, random: &random)
     case .alone: return nil
     }

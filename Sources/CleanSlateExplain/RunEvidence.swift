@@ -40,16 +40,32 @@ package struct RunEvidence: Sendable {
     TestCause.Rate(failures: attempts.count(where: \.end.isFailure), runs: attempts.count)
   }
 
-  /// How often it failed in the run's attempts alone (its retries).
+  /// How often it failed in the run's attempts alone: its retries, or every attempt when its
+  /// process ran no other test.
   package var aloneRate: TestCause.Rate {
-    let alone = attempts.filter(\.alone)
+    let alone = aloneAttempts
     return TestCause.Rate(failures: alone.count(where: \.end.isFailure), runs: alone.count)
   }
 
+  /// Its attempts alone: its retries, or every attempt when its process ran no other test.
+  package var aloneAttempts: [TestRecord.Attempt] { attempts.filter(isAlone) }
+
   /// How often it failed in the run's attempts with other tests.
   package var withOthersRate: TestCause.Rate {
-    let others = attempts.filter { !$0.alone }
+    let others = attempts.filter { !isAlone($0) }
     return TestCause.Rate(failures: others.count(where: \.end.isFailure), runs: others.count)
+  }
+
+  /// Whether every failure of the run was with other tests, and it passed in at least two
+  /// attempts alone (each a process of its own, hashing anew) and never failed in one.
+  package var failedOnlyWithOthers: Bool {
+    let alone = aloneRate
+    return withOthersRate.failures > 0 && alone.failures == 0 && alone.runs >= 2
+  }
+
+  /// Whether `attempt` ran the test alone: a retry, or a run of its process with no other test.
+  private func isAlone(_ attempt: TestRecord.Attempt) -> Bool {
+    attempt.alone || together.count <= 1
   }
 
   /// Whether it failed in every attempt of the run.
@@ -83,14 +99,22 @@ package struct RunEvidence: Sendable {
     }.map(\.element)
   }
 
-  /// The distinct first failures of its failed attempts.
+  /// The distinct first failures of its attempts that failed a check: crashes and hangs, which
+  /// compared nothing, aside.
   package var failureMessages: Set<String> {
-    Set(attempts.filter(\.end.isFailure).compactMap(\.end.failure))
+    Set(attempts.filter { $0.end.outcome == .failed }.compactMap(\.end.failure))
   }
 
   /// The seconds one attempt of it took in the run, at most: what a run of it alone costs at
   /// least.
   package var slowestAttempt: Double? { attempts.compactMap(\.end.seconds).max() }
+
+  /// The seconds one attempt of it took in the run, on average: what a run of it alone costs,
+  /// its hangs (each at its time limit) counted as often as they came.
+  package var meanAttempt: Double? {
+    let seconds = attempts.compactMap(\.end.seconds)
+    return seconds.isEmpty ? nil : seconds.reduce(0, +) / Double(seconds.count)
+  }
 
   /// What a run of `tests` one at a time costs, as far as the run tells: their durations added.
   package func secondsInOrder(_ tests: [TestName]) -> Double {

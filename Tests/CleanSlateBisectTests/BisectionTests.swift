@@ -44,7 +44,8 @@ import Testing
       .run()
 
     // Then the run it reports as failing ran the polluter and the victim only
-    let number = try #require(result.failingRun.command.arguments.last.flatMap { Int($0.dropFirst(4)) })
+    let number = try #require(
+      result.failingRun.command.arguments.last.flatMap { Int($0.dropFirst(4)) })
     #expect(suite.runs[number - 1] == [suite.tests[12], suite.victim])
     #expect(result.failingRun.end(of: suite.victim)?.passed == false)
   }
@@ -59,7 +60,8 @@ import Testing
 
     // Then both are named, in run order, and the failing run is theirs
     #expect(result.polluters == [suite.tests[17], suite.tests[140]])
-    let number = try #require(result.failingRun.command.arguments.last.flatMap { Int($0.dropFirst(4)) })
+    let number = try #require(
+      result.failingRun.command.arguments.last.flatMap { Int($0.dropFirst(4)) })
     #expect(suite.runs[number - 1] == [suite.tests[17], suite.tests[140], suite.victim])
   }
 

@@ -24,7 +24,9 @@ import Testing
       "\(unwatched.launcher.invocation(of: unwatched.request(for: ["Tests.A/testB"])))"
         == #"swift test --skip-build --no-parallel --filter '^(Tests\.A/testB)$' --disable-swift-testing"#
     )
-    #expect(unwatched.launcher.invocation(of: unwatched.request(for: ["Tests.Suite/c()"])).arguments.last == "--disable-xctest")
+    #expect(
+      unwatched.launcher.invocation(of: unwatched.request(for: ["Tests.Suite/c()"])).arguments.last
+        == "--disable-xctest")
     #expect(SwiftTestInvocation.quoted("it's") == #"'it'\''s'"#)
   }
 }

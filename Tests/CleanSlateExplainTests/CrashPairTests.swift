@@ -6,7 +6,7 @@ import CleanSlateTestProcess
 import Foundation
 import Testing
 
-/// A crash of a test process that two tests cause when they run at once — each test's
+/// Rule "A cause is a claim": a crash of a test process that two tests cause when they run at once — each test's
 /// `configure` registering into one unlocked process-wide table — is explained within the default
 /// budget: the experiments start from the tests running when the run's process crashed, run small
 /// groups at once (a second each), and name the partner only when runs with it crash
@@ -79,17 +79,24 @@ import Testing
     // through — in at least 95% of them, within 40 runs of the groups with the partner at once
     let found = explained.filter {
       $0.cause.kind == .parallel && $0.cause.beside == [Self.partner.listed]
-        && $0.cause.sharedFrames == ["withApp(_:)", "configure(_:)", "routes(_:)", "RouteRegistry.register(_:)"]
+        && $0.cause.sharedFrames == [
+          "withApp(_:)", "configure(_:)", "routes(_:)", "RouteRegistry.register(_:)",
+        ]
         && $0.withThePartner <= 40
     }
     let named = explained.filter { $0.cause.beside == [Self.partner.listed] }.count
     let framed = explained.filter {
-      $0.cause.sharedFrames == ["withApp(_:)", "configure(_:)", "routes(_:)", "RouteRegistry.register(_:)"]
+      $0.cause.sharedFrames == [
+        "withApp(_:)", "configure(_:)", "routes(_:)", "RouteRegistry.register(_:)",
+      ]
     }.count
     let misses = explained.filter { $0.cause.beside != [Self.partner.listed] }.prefix(3)
       .map { "\($0.cause.beside) \($0.cause.sharedFrames)" }
     let runs = explained.map(\.withThePartner).sorted()
     let atOnce = explained.map(\.atOnce).sorted()
+    Figures.record(
+      "crash pair: \(found.count) of \(explained.count) found; runs with the partner at once: median \(runs[runs.count / 2]), 95th \(runs[runs.count * 95 / 100]); runs at once: median \(atOnce[atOnce.count / 2])"
+    )
     #expect(
       found.count * 100 >= 95 * explained.count,
       "\(found.count) of \(explained.count); partner named \(named), frames \(framed), misses \(misses); runs with the partner at once: median \(runs[runs.count / 2]), 95th \(runs[runs.count * 95 / 100]); runs at once: median \(atOnce[atOnce.count / 2]), 95th \(atOnce[atOnce.count * 95 / 100]); kinds: \(Dictionary(grouping: explained, by: \.cause.kind).mapValues(\.count))"
@@ -103,6 +110,7 @@ import Testing
 
     // Then at most 1% of the explanations name one partner
     let blamed = explained.filter { $0.cause.beside.count == 1 }
+    Figures.record("crash at random: \(blamed.count) of \(explained.count) blamed on a pair")
     #expect(blamed.count * 100 <= explained.count, "\(blamed.count) of \(explained.count)")
   }
 }

@@ -16,7 +16,8 @@ import Testing
 
     let shared = CrashPaths.shared(by: crashes, tests: ["M.S/a()", "M.S/b()", "M.S/c()"])
 
-    #expect(shared.path == ["withApp(_:)", "configure(_:)", "routes(_:)", "RouteRegistry.register(_:)"])
+    #expect(
+      shared.path == ["withApp(_:)", "configure(_:)", "routes(_:)", "RouteRegistry.register(_:)"])
     #expect(shared.crashCount == 2)
     #expect(shared.tests == ["M.S/a()", "M.S/c()"])
   }

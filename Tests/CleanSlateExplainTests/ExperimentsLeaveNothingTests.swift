@@ -50,7 +50,10 @@ import Testing
     #expect(environment.contains("CLEANSLATE_SEED=7"))
     #expect(environment.contains { $0.hasPrefix("TMPDIR=\(experiments.path)/launch-1/") })
     // (every test process of the run shares that temporary directory, the sentinel too)
-    #expect(environment.contains { $0.hasPrefix("CLEANSLATE_LAUNCH_TMPDIR=\(experiments.path)/launch-1/") })
+    #expect(
+      environment.contains {
+        $0.hasPrefix("CLEANSLATE_LAUNCH_TMPDIR=\(experiments.path)/launch-1/")
+      })
     #expect(
       run.command.description
         == "CLEANSLATE_SEED=7 swift test --skip-build --no-parallel --filter '^(M\\.A/testB)$' --disable-swift-testing"

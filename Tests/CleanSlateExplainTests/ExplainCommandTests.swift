@@ -132,7 +132,9 @@ import Testing
         #" and passes in Asia/Tokyo. Give it the zone it expects: try await use(.timeZone("Asia/Tokyo"))."#
       ))
     let parallel = try #require(
-      run.lines.first { $0.hasPrefix("  It passes when the tests of its process run one at a time") },
+      run.lines.first {
+        $0.hasPrefix("  It passes when the tests of its process run one at a time")
+      },
       "\(text)")
     #expect(parallel.contains("runs), and fails when they run at the same time ("), "\(text)")
     #expect(parallel.hasSuffix(" runs), beside ShopTests.ShopSuites/Ports/holdsThePort()."))
@@ -190,7 +192,8 @@ import Testing
     // Then it failed, and its outcome follows the seed
     #expect(run.outcome.status != 0)
     let seed = try #require(
-      run.lines.first { $0.hasPrefix("  It draws from .seededRandom") }, "\(run.outcome.standardOutput)")
+      run.lines.first { $0.hasPrefix("  It draws from .seededRandom") },
+      "\(run.outcome.standardOutput)")
     #expect(
       seed.hasPrefix(
         "  It draws from .seededRandom and its outcome follows the run's seed: it fails with seed 19 ("

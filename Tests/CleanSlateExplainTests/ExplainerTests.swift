@@ -1,6 +1,7 @@
 import CleanSlate
 import CleanSlateExplain
 import CleanSlateReport
+import CleanSlateRunner
 import CleanSlateTestProcess
 import Testing
 
@@ -169,7 +170,44 @@ import Testing
       cause.summary.hasPrefix(
         "It timed out in every run (5 of 5: 2 in the run and 3 alone), timed out after 20 seconds: it hangs, every time; it is not flaky. It hung in waitid ← _subprocess_fork_exec ← Subprocess.run(_:) ← Tests.victim()."
       ), "\(cause.summary)")
-    #expect(cause.summary.contains("Not tried: time zone (it needs at least 8 runs of about 20"))
+    #expect(
+      cause.summary.contains("Not tried: time zone (a run of it costs about 20"),
+      "\(cause.summary)")
+  }
+
+  @Test func aTestThatHangsNowAndThenAloneIsIntrinsicWithWhereItHung() async throws {
+    // Given a test run alone in its process that hung (at 20 s) in 14 of 50 attempts of the run,
+    // its other runs 0.2 s, and that hangs in a quarter of its runs whatever the conditions
+    var runner = SimulatedFlakyTest(reason: .hangAtRandom(rate: 0.25))
+    runner.secondsPerRun = .milliseconds(200)
+    let hung = TestEnd(
+      .timedOut, seconds: 20, failure: "timed out after 20 seconds",
+      report: [
+        "  Where each thread of its test process (pid 42) was:",
+        "    Thread 1 (LWP 42) \"Tests\":",
+        "      #0  read in libc.so.6",
+        "      #1  _subprocess_fork_exec at /src/Subprocess/Linux.swift:80",
+        "      #2  Tests.victim() at /src/Tests.swift:9",
+      ])
+    let attempts: [TestRecord.Attempt] = (1...50).map { index in
+      .init(
+        repetition: index,
+        end: index % 7 == 0 || index % 11 == 0 ? hung : TestEnd(.passed, seconds: 0.2))
+    }
+    let run = RunEvidence(
+      attempts: attempts, of: SimulatedFlakyTest.victim, together: [SimulatedFlakyTest.victim],
+      ranAtOnce: false)
+
+    // When it is explained with the default budget
+    let cause = try await explain(runner, evidence: run)
+
+    // Then it is intrinsic — its runs alone, the run's among them, hung — with where it hung,
+    // and the experiments were tried, not priced at the time limit and skipped
+    #expect(cause.kind == .intrinsic, "\(cause.summary)")
+    #expect(cause.summary.contains("of the run's 50 attempts alone"), "\(cause.summary)")
+    #expect(cause.summary.contains("ended at its time limit, in "), "\(cause.summary)")
+    #expect(cause.hungIn.first == "read")
+    #expect(cause.tried.contains("hash order"), "\(cause.tried)")
   }
 
   @Test func aTestThatNeverFailsAgainIsUnknownWithWhatWasTriedAndWhatItWouldTake() async throws {
@@ -181,7 +219,9 @@ import Testing
     #expect(cause.summary.contains("The experiments used "))
     #expect(cause.summary.contains("parallel: 0 of "))
     #expect(cause.summary.contains("It failed in 1 of 22 runs of the run: telling a factor"))
-    #expect(cause.summary.contains("give --explain-budget "))
+    // (the budget allowed the runs it would take: it failed less often here than in the run)
+    #expect(cause.summary.contains("which the budget allows"), "\(cause.summary)")
+    #expect(!cause.summary.contains("give --explain-budget "))
     #expect(!cause.experiments.isEmpty)
   }
 
@@ -193,10 +233,11 @@ import Testing
     // When it is explained
     let cause = try await explain(slow, budget: .seconds(3))
 
-    // Then it is unknown, after three runs, and says what ran
+    // Then it is unknown, after three runs, and says what ran and the budget it would take
     #expect(cause.kind == .unknown)
     #expect(cause.runs.count == 3)
-    #expect(cause.tried == ["hash order"])
+    #expect(cause.tried == ["hash order", "parallel"])  // (a pair, then one run)
+    #expect(cause.summary.contains("give --explain-budget "), "\(cause.summary)")
   }
 
   @Test func aTestThatFailsAtRandomIsIntrinsicWithItsRateAlone() async throws {

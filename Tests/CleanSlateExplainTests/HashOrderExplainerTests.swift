@@ -45,7 +45,8 @@ import Testing
     #expect(cause.deterministicHashing?.failures == 0)
     #expect(cause.tried == ["alone", "hash order"])
     #expect(cause.summary.hasSuffix("The command below runs it until it fails."))
-    #expect(cause.reproduce == "while swift test --no-parallel --filter Suite.Tests/victim; do :; done")
+    #expect(
+      cause.reproduce == "while swift test --no-parallel --filter Suite.Tests/victim; do :; done")
   }
 
   @Test func aTestThatVariesWithDeterministicHashingTooIsNotHashOrder() async throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CleanSlateExplain
 
-/// The sequential comparison behind every experiment: a factor that makes no difference is named
+/// Rule "A cause is a claim": the sequential comparison behind every experiment: a factor that makes no difference is named
 /// with a chance of at most its alpha, counted exactly; a factor that decides every run is named
 /// within a dozen pairs; a rare one at the end, with every pair the budget allowed; and it gives
 /// up when the runs cannot show it.

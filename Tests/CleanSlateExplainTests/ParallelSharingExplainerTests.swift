@@ -49,7 +49,8 @@ import Testing
 
     // Then the variable is named
     #expect(cause.kind == .parallel)
-    #expect(cause.shared?.hasPrefix(#"what the sentinel saw them leave: + FLAKY_REGION="eu""#) == true)
+    #expect(
+      cause.shared?.hasPrefix(#"what the sentinel saw them leave: + FLAKY_REGION="eu""#) == true)
   }
 
   @Test func whenTheSentinelSawNothingThePortTheFailureNamesIsShared() async throws {
@@ -96,7 +97,8 @@ import Testing
     #expect(cause.kind == .parallelProcesses)
     #expect(cause.heading.hasPrefix("parallel across processes, decided by "))
     #expect(
-      cause.summary.contains("and fails when they run at the same time, each in a test process of its own ("),
+      cause.summary.contains(
+        "and fails when they run at the same time, each in a test process of its own ("),
       "\(cause.summary)")
     #expect(cause.summary.hasSuffix("beside Suite.Tests/test2."))
     #expect(

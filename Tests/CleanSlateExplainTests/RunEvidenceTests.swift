@@ -21,6 +21,54 @@ import Testing
     #expect(evidence(retryPassed: false).patience == 4)
   }
 
+  @Test func theExperimentTheRunPointsAtKeepsGoingWhileTheBudgetLasts() {
+    // Given a run in which the test failed in 6 of 60 repetitions
+    let run = evidence(failures: 6, runs: 60)
+
+    // Then the experiment the run points at stops only when its runs decide or the budget ends,
+    // and the others after the pairs the run's rate needs to show three failures
+    #expect(run.patience(lead: true) > 1_000_000)
+    #expect(run.patience(lead: false) == run.patience)
+    // (a test that failed every time is decided from runs alone)
+    #expect(evidence(retryPassed: false).patience(lead: true) == 4)
+  }
+
+  @Test func failuresOnlyWithOthersAndPassesAloneSayWhereToLookFirst() {
+    // Given a test that failed twice at once and passed three retries alone, and one whose only
+    // retry alone passed (a run or two alone tell little)
+    let victim: TestName = "M.S/v()"
+    let attempts: [TestRecord.Attempt] =
+      (1...2).map { .init(repetition: $0, end: TestEnd(.failed), beside: ["M.S/a()"]) }
+      + (1...3).map { .init(repetition: $0, end: TestEnd(.passed), alone: true) }
+    let three = RunEvidence(
+      attempts: attempts, of: victim, together: ["M.S/a()", victim], ranAtOnce: true)
+    let one = RunEvidence(
+      attempts: Array(attempts.prefix(3)), of: victim, together: ["M.S/a()", victim],
+      ranAtOnce: true)
+
+    // Then only the first says it failed only with others
+    #expect(three.failedOnlyWithOthers)
+    #expect(!one.failedOnlyWithOthers)
+  }
+
+  @Test func onlyFailedChecksCountAsFailuresThatDifferNotCrashesOrHangs() {
+    // Given a test whose process crashed twice, each time another way, and which timed out once
+    let crashes = [6, 11].map {
+      TestEnd(
+        .crashed, failure: "signal \($0)",
+        crash: TestCrash(termination: .signalled(Int32($0)), running: ["M.S/v()"]))
+    }
+    let run = RunEvidence(
+      attempts: (crashes + [TestEnd(.timedOut, failure: "timed out after 20 seconds")]).enumerated()
+        .map { .init(repetition: $0.offset + 1, end: $0.element) },
+      of: "M.S/v()", together: ["M.S/a()", "M.S/v()"], ranAtOnce: true)
+
+    // Then no failure compared a value: nothing points at hash order
+    #expect(run.failureMessages.isEmpty)
+    #expect(
+      Explainer<SimulatedFlakyTest>.pointedAt(by: run, among: [.parallel, .hashOrder]) == nil)
+  }
+
   @Test func theTestsBesideItsFailuresComeMostOftenFirst() {
     let a: TestName = "M.S/a()"
     let b: TestName = "M.S/b()"
@@ -44,7 +92,8 @@ import Testing
     let records =
       running.map { test in
         TestRecord(
-          name: test, attempts: [.init(repetition: 1, end: crashed), .init(repetition: 1, end: .init(.passed))])
+          name: test,
+          attempts: [.init(repetition: 1, end: crashed), .init(repetition: 1, end: .init(.passed))])
       } + [TestRecord(name: "M.S/d()", attempts: [.init(repetition: 1, end: .init(.failed))])]
     let result = SessionResult(
       records: records,

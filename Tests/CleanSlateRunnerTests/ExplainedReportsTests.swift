@@ -50,6 +50,28 @@ import Testing
       ])
   }
 
+  @Test func anExplanationThatCouldNotDecideIsCountedInTheLastLine() {
+    // Given a flaky test whose experiments decided nothing
+    let unknown = TestCause(
+      .unknown, summary: "It passed in every run the experiments made (40): it did not fail again.",
+      reproduce: "swift test --skip-build --filter '^(Tests\\.A/testReads)$'")
+    let records = [
+      TestRecord(
+        name: "Tests.A/testReads",
+        attempts: [
+          .init(repetition: 1, end: .init(.failed, seconds: 1, failure: "x")),
+          .init(repetition: 1, end: .init(.passed, seconds: 1)),
+        ],
+        cause: unknown)
+    ]
+
+    // When the run is summed up
+    let last = RunSummary(records).lines.last
+
+    // Then the last line says one test was not explained, beside its counts
+    #expect(last == "0 passed, 0 failed, 1 flaky, 0 skipped, 1 not explained")
+  }
+
   @Test func theJSONSummaryGivesTheCauseWithItsEvidenceAndRuns() throws {
     let text = SummaryJSON.text(records)
 

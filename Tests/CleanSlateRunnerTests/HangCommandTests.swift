@@ -117,7 +117,7 @@ import Testing
         #expect(
           blocked.contains {
             $0.contains("BlockedTests.waitForTheSignal() at /")
-              && $0.hasSuffix("HangFixtureTests/BlockedTests.swift:16")
+              && $0.hasSuffix("HangFixtureTests/BlockedTests.swift:23")
           }, "\(blocked.joined(separator: "\n"))")
         #expect(
           blocked.contains { $0.contains("BlockedTests.testB_WaitsForASignalNobodySends() at /") })
@@ -146,6 +146,40 @@ import Testing
         xml.components(
           separatedBy: #"<failure message="timed out after 5 seconds" type="timeout">"#
         ).count == 3)
+    }
+  }
+
+  @Test func theProcessesAHungTestStartedEndWithIt() async throws {
+    // Given a hung test that started a shell that sleeps for ten minutes, named by a marker
+    let marker = "hang-fixture-\(UUID().uuidString.prefix(8))"
+    let fixture = try await BuiltPackage.tests(at: "Tests/HangFixture")
+    var environment = ProcessInfo.processInfo.environment
+    environment["HANG_FIXTURE"] = "child,hang"
+    environment["HANG_FIXTURE_MARKER"] = marker
+    environment["CLEANSLATE_TEST_TIMEOUT"] = nil
+
+    // When it runs with a limit of 5 seconds
+    let outcome = try await HelperExecutable(named: "cleanslate").run(
+      [
+        "test", "--skip-build", "--package-path", fixture, "--filter",
+        "BlockedTests/testB_WaitsForASignalNobodySends", "--test-timeout", "5",
+      ], environment: environment)
+
+    // Then it timed out, and no process it started is left
+    #expect(outcome.status != 0)
+    #expect(outcome.standardOutput.contains("0 passed, 0 failed, 0 flaky, 0 skipped, 1 timed out"))
+    let left = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter {
+      guard Int32($0) != nil,
+        let data = FileManager.default.contents(atPath: "/proc/\($0)/cmdline")
+      else { return false }
+      return String(decoding: data, as: UTF8.self).contains(marker)
+    }
+    #expect(left.isEmpty, "left running: \(left)")
+    // And where the shell was is in the report, beside the test process's threads
+    if Self.gdbIsInstalled {
+      #expect(
+        outcome.standardOutput.contains("  Where each thread of a process it started (pid "),
+        "\(outcome.standardOutput)")
     }
   }
 

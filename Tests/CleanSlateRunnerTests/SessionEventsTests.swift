@@ -69,7 +69,8 @@ import Testing
     try events.finish(FinishedSession(result))
 
     // Then each file says the same session
-    #expect(try String(contentsOfFile: path("junit.xml"), encoding: .utf8).contains(#"name="testB""#))
+    #expect(
+      try String(contentsOfFile: path("junit.xml"), encoding: .utf8).contains(#"name="testB""#))
     #expect(
       try String(contentsOfFile: path("summary.json"), encoding: .utf8)
         .contains(#""name":"M.A/testB","outcome":"passed""#))

@@ -12,7 +12,8 @@ import Testing
 
     #expect(parsed.map(\.name) == ["--filter", "--traits", "--parallel", "x"])
     #expect(parsed.map(\.value) == ["A", "Postgres", nil, nil])
-    #expect(parsed.map(\.words) == [["--filter", "A"], ["--traits=Postgres"], ["--parallel"], ["x"]])
+    #expect(
+      parsed.map(\.words) == [["--filter", "A"], ["--traits=Postgres"], ["--parallel"], ["x"]])
     #expect(parsed.map(\.stage) == [.run, .build, .run, .build])
   }
 

@@ -12,12 +12,14 @@ import Testing
     #expect(test.suite == "Shop.GreetingXCTests")
     #expect(test.function == "testGreets")
     #expect(test.filter == #"^(Shop\.GreetingXCTests/testGreets)$"#)
-    #expect(test.xctestNames == ["GreetingXCTests.testGreets", "-[Shop.GreetingXCTests testGreets]"])
+    #expect(
+      test.xctestNames == ["GreetingXCTests.testGreets", "-[Shop.GreetingXCTests testGreets]"])
     #expect(test.isNamed("GreetingXCTests.testGreets"))
     #expect(test.traceKey == "GreetingXCTests.testGreets")
     #expect(test.isTraced(as: "GreetingXCTests.testGreets"))
     #expect(test.resultKey == "Shop.GreetingXCTests.testGreets")
-    #expect(test.functionNames == ["GreetingXCTests.testGreets()", "Shop.GreetingXCTests.testGreets()"])
+    #expect(
+      test.functionNames == ["GreetingXCTests.testGreets()", "Shop.GreetingXCTests.testGreets()"])
   }
 
   @Test func aSwiftTestingTestIsSpelledAsEachToolSpellsIt() {
@@ -29,7 +31,8 @@ import Testing
     #expect(test.traceKey == "Suites.Orders.asJSON(count:)")
     #expect(test.isTraced(as: "Suites/Orders/asJSON(count:)"))
     #expect(test.resultKey == TestName.resultKey("Shop.Suites.Orders/asJSON(count:)"))
-    #expect(test.functionNames == ["Suites.Orders.asJSON(count:)", "Shop.Suites.Orders.asJSON(count:)"])
+    #expect(
+      test.functionNames == ["Suites.Orders.asJSON(count:)", "Shop.Suites.Orders.asJSON(count:)"])
     #expect(
       TestName(swiftTestingID: "Shop.Suites/Orders/asJSON(count:)/Orders.swift:12:4") == test)
     #expect(TestName(swiftTestingID: "Shop.Suites/Orders") == nil)

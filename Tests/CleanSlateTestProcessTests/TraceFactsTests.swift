@@ -50,7 +50,10 @@ import Testing
     #expect(facts.drewFromSeededRandom(a) && !facts.drewFromSeededRandom(b))
     #expect(facts.seed(of: a) == "19")
     #expect(facts.failedCases(of: a) == ["x → 2"])
-    #expect(facts.leftBehind([a, c, "M.S/d()"]) == [a: [], c: ["Test 'S/c()' left 1 file:\n    + /tmp/x (created)"]])
+    #expect(
+      facts.leftBehind([a, c, "M.S/d()"]) == [
+        a: [], c: ["Test 'S/c()' left 1 file:\n    + /tmp/x (created)"],
+      ])
     #expect(facts.started(before: c, among: [a, b]) == [a, b])
     #expect(facts.started(before: "M.S/d()", among: [a]) == nil)
   }
@@ -76,6 +79,9 @@ import Testing
     // Then each test has the item, as a report of its own
     let report =
       "Suite 'Regions' left 1 environment variable changed after its teardowns:\n    + REGION=\"us\" (added)"
-    #expect(facts.leftBehind(["M.Regions/eu()", "M.Regions/us()"]) == ["M.Regions/eu()": [report], "M.Regions/us()": [report]])
+    #expect(
+      facts.leftBehind(["M.Regions/eu()", "M.Regions/us()"]) == [
+        "M.Regions/eu()": [report], "M.Regions/us()": [report],
+      ])
   }
 }

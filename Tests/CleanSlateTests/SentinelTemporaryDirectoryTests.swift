@@ -58,8 +58,10 @@ import Testing
       #expect(probe.printed("TMPDIR") == launch.path)
       #expect(probe.printed("FileManager") == launch.path)
       #expect(probe.printed("child") == launch.path)
-      #expect(probe.output.contains("+ \(launch.path)/file-manager.txt (created)"), "\(probe.output)")
-      #expect(FileManager.default.fileExists(atPath: launch.appendingPathComponent("child.txt").path))
+      #expect(
+        probe.output.contains("+ \(launch.path)/file-manager.txt (created)"), "\(probe.output)")
+      #expect(
+        FileManager.default.fileExists(atPath: launch.appendingPathComponent("child.txt").path))
     }
   }
 }

@@ -6,7 +6,8 @@ import PackageDescription
 // comma-separated list): `hang` blocks an XCTest test on a semaphore forever and makes a Swift
 // Testing test, holding a fixture, await a continuation nobody resumes; `ownLimit` blocks a
 // FixtureTestCase test whose own limit is 2 seconds; `slow` makes tests take 4 seconds, one
-// after the other, and one 8 seconds under its own limit of 30.
+// after the other, and one 8 seconds under its own limit of 30; `child` makes the blocked XCTest
+// test start a sleeping shell first, named by HANG_FIXTURE_MARKER.
 let package = Package(
   name: "HangFixture",
   platforms: [.macOS(.v13)],

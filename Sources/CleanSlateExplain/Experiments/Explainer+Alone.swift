@@ -89,16 +89,16 @@ extension Explainer {
   /// alone and quiet, in pairs (load from other processes falls on both alike). `nil` unless it
   /// fails significantly more often busy.
   func load(
-    _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double,
+    _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double, lead: Bool = false,
     random: inout SeededRandomNumberGenerator
   ) async throws -> TestCause? {
     trial.begin(.load)
     let busy = RunCondition(busy: true)
-    let estimate = (evidence.slowestAttempt ?? 0) * 1.5
-    guard fits(.load, runs: 12, secondsEach: estimate, trial) else { return nil }
+    let estimate = (evidence.meanAttempt ?? 0) * 1.5
+    guard fits(.load, runs: 4, secondsEach: estimate, trial) else { return nil }
     let compared = try await compare(
-      trial, alpha: alpha, direction: .moreFailuresWithTheFactor, patience: evidence.patience,
-      random: &random
+      trial, alpha: alpha, direction: .moreFailuresWithTheFactor,
+      patience: evidence.patience(lead: lead), random: &random
     ) { _, _ in Arms(factor: busy, baseline: .alone) }
     guard compared.significant else { return nil }
     let busyRate = trial.rate(of: busy)

@@ -1,6 +1,6 @@
-import Foundation
 import CleanSlate
 import CleanSlateReport
+import Foundation
 
 extension Explainer {
   /// The two conditions of one pair of runs: with the factor, and without.
@@ -36,7 +36,10 @@ extension Explainer {
   func compare(
     _ trial: Trial<Runner>, alpha: Double, direction: PairedComparison.Direction,
     patience: Int, random: inout SeededRandomNumberGenerator,
-    next: (_ comparison: PairedComparison?, _ last: (Trial<Runner>.Observation, Trial<Runner>.Observation)?) -> Arms?
+    next: (
+      _ comparison: PairedComparison?,
+      _ last: (Trial<Runner>.Observation, Trial<Runner>.Observation)?
+    ) -> Arms?
   ) async throws -> Compared {
     var comparison: PairedComparison?
     var last: (Trial<Runner>.Observation, Trial<Runner>.Observation)?
@@ -80,12 +83,15 @@ extension Explainer {
       }
     }
     return Compared(
-      comparison: comparison ?? PairedComparison(alpha: alpha, direction: direction, maximumPairs: 1),
+      comparison: comparison
+        ?? PairedComparison(alpha: alpha, direction: direction, maximumPairs: 1),
       decision: .futile)
   }
 
-  /// Whether `experiment`, which needs at least `runs` runs of about `seconds` each to decide
-  /// anything, fits the budget left; when not, notes why it is skipped.
+  /// Whether the first `runs` runs of `experiment`, about `seconds` each as the run tells, fit
+  /// the budget left; when not, notes why it is skipped, with the cost of one run. Once its first
+  /// pair ran, the experiment measures what a pair costs and stops as soon as the pairs the budget
+  /// still allows could not decide.
   func fits(
     _ experiment: Experiment, runs: Int, secondsEach seconds: Double, _ trial: Trial<Runner>
   ) -> Bool {
@@ -93,7 +99,7 @@ extension Explainer {
     trial.skip(
       experiment,
       because:
-        "it needs at least \(runs) runs of about \(Hundredths.seconds(micros: seconds * 1e6)), and \(Hundredths.seconds(micros: trial.secondsLeft * 1e6)) of the budget were left"
+        "a run of it costs about \(Hundredths.seconds(micros: seconds * 1e6)), and \(Hundredths.seconds(micros: trial.secondsLeft * 1e6)) of the budget were left: not enough for \(runs) runs"
     )
     return false
   }
@@ -105,6 +111,18 @@ extension RunEvidence {
   /// three failures would have come.
   var patience: Int {
     if failedEveryTime { return 4 }
+    return Self.patience(at: rate)
+  }
+
+  /// How many pairs the experiment the run points at makes without one whose runs disagree
+  /// before it stops: none, as long as the budget lasts. The rate the run shows may not be the
+  /// rate its experiments see (a test's output read as it is printed, other work on the machine),
+  /// and what the run pointed at is worth the budget; the others stop after ``patience``.
+  func patience(lead: Bool) -> Int {
+    lead && !failedEveryTime ? Int(Int32.max) : patience
+  }
+
+  private static func patience(at rate: TestCause.Rate) -> Int {
     let low = Self.medianRate(of: rate)
     return max(6, Int((3 / max(low, 0.001)).rounded(.up)))
   }
@@ -117,7 +135,9 @@ extension RunEvidence {
     var high = Double(rate.failures) / Double(rate.runs)
     for _ in 0..<40 {
       let middle = (low + high) / 2
-      if atLeast(rate.failures, of: rate.runs, at: middle) < 0.5 { low = middle } else {
+      if atLeast(rate.failures, of: rate.runs, at: middle) < 0.5 {
+        low = middle
+      } else {
         high = middle
       }
     }

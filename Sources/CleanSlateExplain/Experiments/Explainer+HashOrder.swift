@@ -12,17 +12,18 @@ extension Explainer {
   /// It stops at the first run with deterministic hashing that goes the other way: then the
   /// hashing does not decide the outcome.
   func hashOrder(
-    _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double,
+    _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double, lead: Bool = false,
     random: inout SeededRandomNumberGenerator
   ) async throws -> TestCause? {
     trial.begin(.hashOrder)
     let fixed = RunCondition(deterministicHashing: true)
-    let estimate = evidence.slowestAttempt ?? 0
-    guard fits(.hashOrder, runs: 16, secondsEach: estimate, trial) else { return nil }
+    let estimate = evidence.meanAttempt ?? 0
+    guard fits(.hashOrder, runs: 4, secondsEach: estimate, trial) else { return nil }
     var constant = true
     var outcome: Bool?
     let compared = try await compare(
-      trial, alpha: alpha, direction: .either, patience: evidence.patience, random: &random
+      trial, alpha: alpha, direction: .either, patience: evidence.patience(lead: lead),
+      random: &random
     ) { _, last in
       if let withIt = last?.0.failed {
         outcome = outcome ?? withIt
@@ -62,12 +63,15 @@ extension Explainer {
   func hashOrderLooksLikely(
     _ trial: Trial<Runner>, evidence: RunEvidence, random: inout SeededRandomNumberGenerator
   ) async throws -> Bool {
-    guard (evidence.slowestAttempt ?? 0) <= 0.25 else { return false }
+    guard (evidence.meanAttempt ?? 0) <= 0.25 else { return false }
     trial.begin(.hashOrder)
     let fixed = RunCondition(deterministicHashing: true)
     var withIt: Set<Bool> = []
     var disagreed = false
+    let started = trial.elapsedSeconds
     for _ in 0..<8 {
+      // A tenth of the budget at most: runs that cost more than the run said are not cheap.
+      guard trial.elapsedSeconds - started <= trial.budgetSeconds / 10 else { return false }
       let first = Bool.random(using: &random)
       let one = try await trial.run(first ? fixed : .alone)
       let other = try await trial.run(first ? .alone : fixed)

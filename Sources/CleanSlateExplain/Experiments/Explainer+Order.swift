@@ -14,7 +14,7 @@ extension Explainer {
   /// up too. The sentinel watches the runs after earlier tests (in warn mode) and names the state
   /// the polluter leaves.
   func order(
-    _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double,
+    _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double, lead: Bool = false,
     random: inout SeededRandomNumberGenerator
   ) async throws -> TestCause? {
     trial.begin(.order)
@@ -24,9 +24,9 @@ extension Explainer {
     let mates = evidence.earlier.filter { $0.suite == test.suite }
     var earlier = mates.isEmpty || mates.count == evidence.earlier.count ? evidence.earlier : mates
     let estimate = evidence.secondsInOrder(earlier + [trial.test]) * 0.75
-    guard fits(.order, runs: 12, secondsEach: estimate, trial) else { return nil }
-    let patience = evidence.patience
-    let growAfter = max(3, patience / 2)
+    guard fits(.order, runs: 4, secondsEach: estimate, trial) else { return nil }
+    let patience = evidence.patience(lead: lead)
+    let growAfter = max(3, evidence.patience / 2)
     var quiet = 0
     let compared = try await compare(
       trial, alpha: alpha, direction: .moreFailuresWithTheFactor,
@@ -54,7 +54,7 @@ extension Explainer {
     guard
       let confirmed = try? await compare(
         trial, alpha: alpha, direction: .moreFailuresWithTheFactor, patience: evidence.patience,
-      random: &random,
+        random: &random,
         next: { _, _ in Arms(factor: afterThem, baseline: .alone) }),
       confirmed.significant
     else { return everyEarlier }
@@ -85,7 +85,9 @@ extension Explainer {
   }
 
   /// Whether the test fails in one of `tries` runs after `tests`.
-  private func failsAfter(_ tests: [TestName], _ trial: Trial<Runner>, tries: Int) async throws
+  private func failsAfter(
+    _ tests: [TestName], _ trial: Trial<Runner>, tries: Int
+  ) async throws
     -> Bool
   {
     let condition = RunCondition(.after(tests), watchesState: true)

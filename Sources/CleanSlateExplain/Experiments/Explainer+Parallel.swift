@@ -28,7 +28,7 @@ extension Explainer {
   /// `swift test --parallel`), the cause is ``TestCause/Kind/parallelProcesses``: what they share
   /// is outside the processes.
   func parallel(
-    _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double,
+    _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double, lead: Bool = false,
     random: inout SeededRandomNumberGenerator
   ) async throws -> TestCause? {
     trial.begin(.parallel)
@@ -37,16 +37,19 @@ extension Explainer {
     let whole = evidence.together
     var ladder = Self.groups(of: test, evidence: evidence)[...]
     var group = ladder.removeFirst()
-    let estimate = evidence.secondsInOrder(group) * 0.75
-    guard fits(.parallel, runs: 12, secondsEach: estimate, trial) else { return nil }
+    // A run at once lasts at least as long as its longest test; what a pair costs is measured
+    // once the first ran (the run's durations are inflated when its tests ran at once).
+    let estimate = group.compactMap { evidence.durations[$0] }.max() ?? 0
+    guard fits(.parallel, runs: 2, secondsEach: estimate, trial) else { return nil }
     func atOnce(_ partners: [TestName]) -> RunCondition {
       RunCondition(
-        .atOnce(whole.filter { $0 == test || partners.contains($0) }, processesOfTheirOwn: processes),
+        .atOnce(
+          whole.filter { $0 == test || partners.contains($0) }, processesOfTheirOwn: processes),
         watchesState: true)
     }
     // How many rounds a narrowed group gets to fail in before it grows to every test.
-    let patience = evidence.patience
-    let growAfter = max(3, patience / 2)
+    let patience = evidence.patience(lead: lead)
+    let growAfter = max(3, evidence.patience / 2)
     var quietRounds = 0
     var rounds = 0
     var gate: PairedComparison?
@@ -192,7 +195,9 @@ extension Explainer {
       partners = narrowed
     }
     let reproduce = RunCondition(
-      .atOnce(evidence.together.filter { $0 == test || partners.contains($0) }, processesOfTheirOwn: processes),
+      .atOnce(
+        evidence.together.filter { $0 == test || partners.contains($0) },
+        processesOfTheirOwn: processes),
       watchesState: true)
     let beside = partners
     let besideText = beside.isEmpty ? "" : ", beside \(Words.list(beside.map(\.listed)))"
@@ -244,7 +249,8 @@ extension Explainer {
     let test = trial.test
     func atOnce(_ partners: [TestName]) -> RunCondition {
       RunCondition(
-        .atOnce(group.filter { $0 == test || partners.contains($0) }, processesOfTheirOwn: processes),
+        .atOnce(
+          group.filter { $0 == test || partners.contains($0) }, processesOfTheirOwn: processes),
         watchesState: true)
     }
     let candidates = try await halve(partners, trial, rate: rate, condition: atOnce)

@@ -95,7 +95,9 @@ package enum JUnitReport {
     let cases = crashes.enumerated().map { index, crash in
       let error = XUnitNode(
         "error",
-        [.init("message", String(crash.line.dropFirst("Crashed: ".count))), .init("type", "crash")],
+        [
+          .init("message", String(crash.line.dropFirst("Crashed: ".count))), .init("type", "crash"),
+        ],
         text: crash.crash.excerpt.joined(separator: "\n"))
       return XUnitNode(
         "testcase",

@@ -34,7 +34,8 @@ package struct RunSummary: Sendable {
   /// Its lines, the counts last: `Flaky: …`, `Timed out: …`, `Failed: …`, `Crashed: …`
   /// (``SessionCrash/line``), a paragraph for each test `--explain` explained
   /// (``TestCause/paragraph(for:)``), `Shard 2/4: …`, `5 passed, 1 failed, 1 flaky, 1 skipped`
-  /// (and `, 1 timed out` when one did, `, 1 test process crashed` when one did).
+  /// (and `, 1 timed out` when one did, `, 1 test process crashed` when one did, `, 1 not
+  /// explained` when `--explain` could not decide a test's cause).
   ///
   /// Each test is on one line at most, its verdict's; with `--repeat`, the repetitions it failed
   /// in are counted there: `Failed: T (6 of 10 repetitions failed, 4 passed): …`.
@@ -68,6 +69,8 @@ package struct RunSummary: Sendable {
     if !crashes.isEmpty {
       counts.append("\(crashes.count) test process\(crashes.count == 1 ? "" : "es") crashed")
     }
+    let unexplained = records.count { $0.cause?.kind == .unknown }
+    if unexplained > 0 { counts.append("\(unexplained) not explained") }
     lines.append(counts.joined(separator: ", "))
     return lines
   }

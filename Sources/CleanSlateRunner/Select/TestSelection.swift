@@ -27,7 +27,8 @@ package struct TestSelection: Sendable {
     }
     let matching =
       regexes.isEmpty
-      ? listed : listed.filter { name in regexes.contains { name.listed.firstMatch(of: $0) != nil } }
+      ? listed
+      : listed.filter { name in regexes.contains { name.listed.firstMatch(of: $0) != nil } }
     guard !matching.isEmpty else {
       let what = filters.map { "'\($0)'" }.joined(separator: ", ")
       throw RunnerError(

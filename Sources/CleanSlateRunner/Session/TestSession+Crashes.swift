@@ -11,7 +11,7 @@ extension TestSession {
 
   /// Runs `tests` once, in repetition `repetition`, and runs again those a crash or a hung test
   /// left without a result, until each has one; every crash is held against a test where the
-  /// evidence allows (``RunCrash/Verdict``).
+  /// evidence allows (``SessionCrash/Verdict``).
   func attempts(of tests: [TestName], repetition: Int) async throws -> Ran {
     var last: [TestName: TestRecord.Attempt] = [:]
     var crashes: [SessionCrash] = []

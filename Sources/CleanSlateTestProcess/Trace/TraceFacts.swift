@@ -1,6 +1,6 @@
-import Foundation
 package import CleanSlate
 package import CleanSlateReport
+import Foundation
 
 /// What the lifecycle trace of one launch says about its tests: which drew from `.seededRandom`
 /// and with which run seed, which ran at the same time, which argument cases of a parameterized

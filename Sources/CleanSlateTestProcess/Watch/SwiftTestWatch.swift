@@ -105,11 +105,20 @@ package struct SwiftTestWatch: Sendable {
   ) async -> [HungTest] {
     var known: [String: String]?
     var stacks: [String] = []
+    // The processes the test process started: a child it forked and that is stuck (before its
+    // exec, say) would outlive it, and where it is stuck may be why the test hung.
+    let started = TestProcessTree.descendants(of: pid)
     if reports {
       known = await cleanSlateReport(of: pid)
       stacks = await ThreadStacks.of(pid, indent: "    ")
+      for child in started.prefix(3) where ThreadStacks.executable(named: "gdb") != nil {
+        let childStacks = await ThreadStacks.of(child, indent: "    ")
+        guard !childStacks.isEmpty else { continue }
+        stacks.append("  Where each thread of a process it started (pid \(child)) was:")
+        stacks += childStacks
+      }
     }
-    kill(pid, SIGKILL)
+    for process in [pid] + started { kill(process, SIGKILL) }
     return tests.map { test in
       var report: [String] = []
       if reports {

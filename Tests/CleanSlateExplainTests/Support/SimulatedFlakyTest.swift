@@ -1,5 +1,5 @@
-import CleanSlateChildProcess
 import CleanSlate
+import CleanSlateChildProcess
 import CleanSlateExplain
 import CleanSlateReport
 import CleanSlateRunner
@@ -44,6 +44,8 @@ struct SimulatedFlakyTest: ExperimentRunner {
     case failing
     /// Always, timed out at its limit.
     case hang
+    /// At `rate`, timed out at its limit of 20 s, whatever the conditions.
+    case hangAtRandom(rate: Double)
     /// Never again.
     case never
   }
@@ -77,8 +79,7 @@ struct SimulatedFlakyTest: ExperimentRunner {
     return random.withLock { Double.random(in: 0..<1, using: &$0) } < rate
   }
 
-  func run(_ condition: RunCondition, of test: TestName, testCase: String?) async throws -> Launch
-  {
+  func run(_ condition: RunCondition, of test: TestName, testCase: String?) async throws -> Launch {
     let number = runs.withLock { runs in
       runs.append((condition, testCase))
       return runs.count
@@ -149,6 +150,12 @@ struct SimulatedFlakyTest: ExperimentRunner {
     case .hang:
       outcome = .timedOut
       failure = "timed out after 20 seconds"
+    case let .hangAtRandom(rate):
+      if draw(rate) {
+        outcome = .timedOut
+        failure = "timed out after 20 seconds"
+        clock.withLock { $0 += .seconds(20) }
+      }
     case .never: break
     }
     if crash != nil {
@@ -209,7 +216,8 @@ struct SimulatedFlakyTest: ExperimentRunner {
       return parsed
     }
     var crash = TestCrash(termination: .signalled(11), running: running, backtrace: backtrace)
-    if let crashed, running.contains(crashed), let frame = backtrace?.frame(namingOneOf: [crashed]) {
+    if let crashed, running.contains(crashed), let frame = backtrace?.frame(namingOneOf: [crashed])
+    {
       crash.pin(on: crashed, by: .frame(frame.frame))
     }
     return crash
@@ -220,9 +228,10 @@ struct SimulatedFlakyTest: ExperimentRunner {
 
   /// What the runtime writes of such a crash.
   private static func standardError(in crashed: TestName?) -> String {
-    let test = crashed.map {
-      "\n    5 [ra] 0x0000000000000006 \($0.functionNames[0]) + 90 in T.xctest at /src/Tests.swift:7:5"
-    } ?? ""
+    let test =
+      crashed.map {
+        "\n    5 [ra] 0x0000000000000006 \($0.functionNames[0]) + 90 in T.xctest at /src/Tests.swift:7:5"
+      } ?? ""
     return """
       *** Signal 11: Backtracing from 0x1... done ***
 
