@@ -2,6 +2,7 @@ import CleanSlate
 import CleanSlateReport
 import CleanSlateRunner
 import CleanSlateTestProcess
+import Foundation
 
 extension Explainer {
   /// Whether a test that failed in every attempt of the run still fails every time.
@@ -105,10 +106,15 @@ extension Explainer {
   func verdictWithoutAFactor(
     _ trial: Trial<Runner>, evidence: RunEvidence, budgetRanOut: Bool
   ) -> TestCause {
-    // Its runs alone: the experiments' and the run's own (its retries, or every attempt when its
-    // process ran no other test), which CleanSlate ran alone too.
-    let experimentsAlone = trial.rate { $0.condition == .alone }
-    let runAlone = evidence.aloneRate
+    // Its runs alone, with whatever variables the experiments set (none made a difference): the
+    // experiments' and the run's own (its retries, or every attempt when its process ran no other
+    // test), which CleanSlate ran alone too — unless the experiments' runs alone contradict the
+    // run's: a failure alone right after its process crashed, never seen again alone, is the
+    // crash's leftovers, not the test's own.
+    let experimentsAlone = trial.rate { $0.condition.arrangement == .alone }
+    let runAlone =
+      Self.contradicts(evidence.aloneRate, experimentsAlone)
+      ? TestCause.Rate(failures: 0, runs: 0) : evidence.aloneRate
     let alone = experimentsAlone + runAlone
     if alone.failures > 0 {
       let factors = trial.tried.filter { $0 != .alone }
@@ -144,12 +150,20 @@ extension Explainer {
     return unknown(trial, evidence: evidence, why: why)
   }
 
+  /// Whether `experiments`, runs alone that never failed, are too many to pass at the rate `run`
+  /// failed alone: at that rate, all of them passing has a chance under 1 %.
+  static func contradicts(_ run: TestCause.Rate, _ experiments: TestCause.Rate) -> Bool {
+    guard run.failures > 0, run.runs > 0, experiments.failures == 0 else { return false }
+    let rate = Double(run.failures) / Double(run.runs)
+    return pow(1 - rate, Double(experiments.runs)) < 0.01
+  }
+
   /// How many of its failures alone were hangs, in words: `""` when none, else where the first
   /// hung when its stacks say.
   private func hangs(_ evidence: RunEvidence, _ trial: Trial<Runner>) -> String {
     let failedAlone =
       evidence.aloneAttempts.map(\.end).filter(\.isFailure)
-      + trial.observations.filter { $0.condition == .alone && $0.failed }.map(\.end)
+      + trial.observations.filter { $0.condition.arrangement == .alone && $0.failed }.map(\.end)
     let hung = failedAlone.count { $0.outcome == .timedOut }
     guard hung > 0 else { return "" }
     let place = hungIn(evidence, trial)

@@ -69,6 +69,52 @@ import Testing
       Explainer<SimulatedFlakyTest>.pointedAt(by: run, among: [.parallel, .hashOrder]) == nil)
   }
 
+  @Test func aCrashBesideOtherTestsThatThenPassedAlonePointsAtParallel() {
+    // Given a test whose process crashed once while it and two other tests ran, and whose retry
+    // alone passed
+    let victim: TestName = "M.S/v()"
+    let crash = TestCrash(termination: .signalled(11), running: ["M.S/a()", "M.S/b()", victim])
+    let run = RunEvidence(
+      attempts: [
+        .init(
+          repetition: 1, end: TestEnd(.crashed, failure: "crashed", crash: crash),
+          beside: ["M.S/a()", "M.S/b()"]),
+        .init(repetition: 1, end: TestEnd(.passed), alone: true),
+      ], of: victim, together: ["M.S/a()", "M.S/b()", victim], ranAtOnce: true)
+
+    // Then the run points at the tests at once, though it failed only once
+    #expect(
+      Explainer<SimulatedFlakyTest>.pointedAt(by: run, among: [.hashOrder, .parallel, .load])
+        == .parallel)
+    // (a single failure that was no crash points at nothing)
+    let failedOnce = RunEvidence(
+      attempts: [
+        .init(repetition: 1, end: TestEnd(.failed), beside: ["M.S/a()", "M.S/b()"]),
+        .init(repetition: 1, end: TestEnd(.passed), alone: true),
+      ], of: victim, together: ["M.S/a()", "M.S/b()", victim], ranAtOnce: true)
+    #expect(
+      Explainer<SimulatedFlakyTest>.pointedAt(
+        by: failedOnce, among: [.hashOrder, .parallel, .load]) == nil)
+  }
+
+  @Test func aFailureAloneTheExperimentsNeverSeeAgainDoesNotMakeItIntrinsic() {
+    typealias Verdicts = Explainer<SimulatedFlakyTest>
+    // Given a failure in one of the run's two attempts alone (right after its process crashed,
+    // say), then runs alone in the experiments
+    let run = TestCause.Rate(failures: 1, runs: 2)
+
+    // Then 23 runs alone that all passed contradict it (at a rate of one in two, all 23 pass
+    // with a chance of one in eight million), and a handful do not
+    #expect(Verdicts.contradicts(run, TestCause.Rate(failures: 0, runs: 23)))
+    #expect(!Verdicts.contradicts(run, TestCause.Rate(failures: 0, runs: 5)))
+    // And a rare failure alone (one in 41) is not contradicted by 129 passes (a chance of 4 %)
+    #expect(
+      !Verdicts.contradicts(
+        TestCause.Rate(failures: 1, runs: 41), TestCause.Rate(failures: 0, runs: 129)))
+    // And runs alone that failed too never contradict it
+    #expect(!Verdicts.contradicts(run, TestCause.Rate(failures: 1, runs: 100)))
+  }
+
   @Test func theTestsBesideItsFailuresComeMostOftenFirst() {
     let a: TestName = "M.S/a()"
     let b: TestName = "M.S/b()"

@@ -22,4 +22,24 @@ import Testing
     #expect(HangStack.whereItHung(report, test: "M.Other/testZ()") == ["epoll_wait"])
     #expect(HangStack.whereItHung([], test: "M.A/testB").isEmpty)
   }
+
+  @Test func aLongStackKeepsTheWaitAndTheCallsFromTheTest() {
+    // Given a test blocked on a semaphore, eight frames below its own
+    let frames = [
+      "__futex_abstimed_wait_common64", "__futex_abstimed_wait_common", "do_futex_wait",
+      "__new_sem_wait_slow64", "_dispatch_sema4_wait", "_dispatch_semaphore_wait_slow",
+      "BlockedTests.waitForTheSignal()", "BlockedTests.testB()",
+    ]
+    let report =
+      ["    Thread 1 (LWP 7) \"main\":"]
+      + frames.enumerated().map { "      #\($0.offset)  \($0.element) at /src/x.c:1" }
+
+    // Then it says the call it waits in, then the last calls down from the test
+    #expect(
+      HangStack.whereItHung(report, test: "M.BlockedTests/testB")
+        == [
+          "__futex_abstimed_wait_common64", "…", "_dispatch_semaphore_wait_slow",
+          "BlockedTests.waitForTheSignal()", "BlockedTests.testB()",
+        ])
+  }
 }

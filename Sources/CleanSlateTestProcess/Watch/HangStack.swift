@@ -22,7 +22,9 @@ package enum HangStack {
       guard let index = frames.firstIndex(where: { frame in names.contains(where: frame.contains) })
       else { continue }
       let stack = Array(frames[...index])
-      return stack.count > 6 ? Array(stack.prefix(4)) + ["…", stack[stack.count - 1]] : stack
+      // The call it waits in, then the calls that led there from the test (the waits of the
+      // system's libraries between them say little).
+      return stack.count > 5 ? [stack[0], "…"] + stack.suffix(3) : stack
     }
     return Array(threads.first?.prefix(4) ?? [])
   }

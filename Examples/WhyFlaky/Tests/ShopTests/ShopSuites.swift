@@ -130,9 +130,10 @@ enum ShopSuites {
   }
 
   /// Parallel in one process, rarely: each test bootstraps the process-wide metrics backend with
-  /// a counter of its own, as a suite that bootstraps a metrics system in its `init` does, and
-  /// counts the orders it places. Run at the same time, another test's bootstrap now and then
-  /// comes between one's bootstrap and its order: a few runs in a hundred fail.
+  /// a counter of its own, as a suite that bootstraps a metrics system in its `init` does, checks
+  /// that it starts at zero and counts the orders it places. Run at the same time, another test's
+  /// bootstrap or orders now and then come between one's bootstrap and its counting: a few runs in
+  /// a hundred fail.
   @Suite(.cleanSlate) struct Metrics {
     let counter = OrderCounter()
 
@@ -141,17 +142,20 @@ enum ShopSuites {
     }
 
     @Test func countsAnOrder() {
+      #expect(counter.value == 0)
       ShopMetrics.orderPlaced()
       #expect(counter.value == 1)
     }
 
     @Test func countsTwoOrders() {
+      #expect(counter.value == 0)
       ShopMetrics.orderPlaced()
       ShopMetrics.orderPlaced()
       #expect(counter.value == 2)
     }
 
     @Test func countsThreeOrders() {
+      #expect(counter.value == 0)
       for _ in 0..<3 { ShopMetrics.orderPlaced() }
       #expect(counter.value == 3)
     }
