@@ -265,14 +265,22 @@ struct TestCommand: AsyncParsableCommand {
     explainer.events = events
     let durations = Dictionary(
       result.records.map { ($0.name, $0.seconds) }, uniquingKeysWith: { first, _ in first })
-    for index in failed {
+    // Tests whose crashes went through the same code are one crash: explained once, with the
+    // budget of each, and the others told so.
+    for group in result.explainedTogether(failed, tests: tests) {
+      let index = group[0]
       let test = result.records[index].name
       let together = tests.filter { $0.isSwiftTesting == test.isSwiftTesting }
       var evidence = RunEvidence(
         attempts: result.records[index].attempts, of: test, together: together,
         ranAtOnce: runner.ranAtOnce(test), processesOfTheirOwn: !test.isSwiftTesting)
       evidence.durations = durations
-      result.records[index].cause = try await explainer.explain(test, evidence: evidence)
+      explainer.budget = budget * group.count
+      let cause = try await explainer.explain(test, evidence: evidence)
+      result.records[index].cause = cause
+      for other in group.dropFirst() {
+        result.records[other].cause = cause.sameCrash(as: test)
+      }
     }
   }
 

@@ -146,18 +146,19 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
   /// differed from run to run (and not only beside other tests), else, when it failed beside
   /// other tests more than once and passed every attempt alone (two at least), the first
   /// experiment that runs it with them. A crash of its process while other tests ran, when it
-  /// then passed alone, is evidence enough: a crash is rare, and each costs the whole process.
+  /// never failed alone, is evidence enough: a crash is rare, and each costs the whole process.
   /// `nil` when the run points at none: it failed alone too, or too few times to tell.
   static func pointedAt(by evidence: RunEvidence, among plan: [Experiment]) -> Experiment? {
     if evidence.failureMessages.count > 1, !evidence.failedOnlyWithOthers {
       return plan.contains(.hashOrder) ? .hashOrder : nil
     }
     let alone = evidence.aloneRate
-    let crashedBesideOthers = evidence.crashes.contains { $0.running.count > 1 }
-    let needed = crashedBesideOthers ? 1 : 2
-    guard alone.failures == 0, alone.runs >= needed,
-      evidence.withOthersRate.failures >= needed
-    else { return nil }
+    if alone.failures == 0, evidence.crashes.contains(where: { $0.running.count > 1 }) {
+      return plan.first { $0 == .parallel || $0 == .order }
+    }
+    guard alone.failures == 0, alone.runs >= 2, evidence.withOthersRate.failures >= 2 else {
+      return nil
+    }
     return plan.first { $0 == .parallel || $0 == .order }
   }
 

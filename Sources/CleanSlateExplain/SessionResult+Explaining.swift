@@ -1,3 +1,5 @@
+package import CleanSlate
+package import CleanSlateReport
 package import CleanSlateRunner
 import CleanSlateTestProcess
 
@@ -25,5 +27,43 @@ extension SessionResult {
       chosen.append(first)
     }
     return chosen.sorted()
+  }
+
+  /// `indices` (from ``explained``) in groups explained as one: the tests whose crashes went
+  /// through the same frames of the code under test (``CrashPaths``) — one race that crashed the
+  /// process in different tests — together, the first of each group first; every other test a
+  /// group of its own.
+  ///
+  /// A crash's experiments cost a group of tests a run, and the group's crash is the same whichever
+  /// of them it pinned: one explanation with their budgets together decides where each alone
+  /// could not.
+  package func explainedTogether(_ indices: [Int], tests: [TestName]) -> [[Int]] {
+    func crashes(_ index: Int) -> [TestCrash] {
+      records[index].attempts.compactMap(\.end.crash).filter { $0.backtrace != nil }
+    }
+    var groups: [[Int]] = []
+    for index in indices {
+      let own = crashes(index)
+      let joined =
+        own.isEmpty
+        ? nil
+        : groups.firstIndex { group in
+          let first = crashes(group[0])
+          return !first.isEmpty && !CrashPaths.shared(by: first + own, tests: tests).isEmpty
+        }
+      if let joined { groups[joined].append(index) } else { groups.append([index]) }
+    }
+    return groups
+  }
+}
+
+extension TestCause {
+  /// This cause, for a test whose crash went through the same code as `test`'s, which it was
+  /// decided for: the same kind, evidence and command, said to be that crash's.
+  package func sameCrash(as test: TestName) -> TestCause {
+    var cause = self
+    cause.summary =
+      "Its process crashed through the same code as \(test.listed)'s, explained once for both: \(summary)"
+    return cause
   }
 }

@@ -148,4 +148,32 @@ import Testing
     // Then the crash is explained through its first test, and the failing test on its own
     #expect(result.explained == [0, 3])
   }
+
+  @Test func testsWhoseCrashesWentThroughTheSameCodeAreExplainedAsOne() {
+    // Given two tests whose process crashed in each, pinned on each by its frame, both crashed
+    // threads in configure → routes → the registry; and a test that failed a check
+    let a: TestName = "M.S/a()"
+    let b: TestName = "M.T/b()"
+    let c: TestName = "M.U/c()"
+    func crashed(_ test: TestName) -> TestRecord {
+      let crash = SimulatedFlakyTest.crash(running: [a, b, c], in: test)
+      return TestRecord(
+        name: test,
+        attempts: [
+          .init(repetition: 1, end: TestEnd(.crashed, failure: "crashed", crash: crash)),
+          .init(repetition: 1, end: .init(.passed)),
+        ])
+    }
+    let failed = TestRecord(name: c, attempts: [.init(repetition: 1, end: .init(.failed))])
+    let result = SessionResult(records: [crashed(a), failed, crashed(b)])
+
+    // Then the two crashes are one explanation, the failed check another
+    #expect(result.explainedTogether([0, 1, 2], tests: [a, b, c]) == [[0, 2], [1]])
+    // And the second is told it is the first's crash
+    let cause = TestCause(.parallel, summary: "It fails at once.", reproduce: "swift test")
+    #expect(
+      cause.sameCrash(as: a).summary
+        == "Its process crashed through the same code as M.S/a()'s, explained once for both: It fails at once."
+    )
+  }
 }

@@ -7,6 +7,8 @@ import Vapor
 public enum RouteRegistry {
   nonisolated(unsafe) public static var operations: [String: String] = [:]
   nonisolated(unsafe) public static var order: [String] = []
+  /// The API document, rendered anew from every operation after each registration.
+  nonisolated(unsafe) public static var document = ""
 }
 
 extension RoutesBuilder {
@@ -22,6 +24,9 @@ extension RoutesBuilder {
     RouteRegistry.order.removeAll { $0 == operation }
     RouteRegistry.order.append(operation)
     RouteRegistry.order.sort()
+    RouteRegistry.document = RouteRegistry.order
+      .map { "\($0): \(RouteRegistry.operations[$0] ?? "")" }
+      .joined(separator: "\n")
     return route
   }
 }

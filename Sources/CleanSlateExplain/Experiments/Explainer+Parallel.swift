@@ -154,16 +154,26 @@ extension Explainer {
   }
 
   /// The groups the parallel experiment tries, smallest first, each the test with some of the
-  /// tests of its process, in the order they ran: the tests running when its process crashed in
-  /// the run (when it did), else the other tests of its suite; then those with up to eight tests
-  /// that ran beside its failures; then every test. A group too like the one before is left out.
+  /// tests of its process, in the order they ran: when its process crashed in the run, two of
+  /// the tests running beside it, then all of them (a crash two tests cause together comes
+  /// back in a group of three, whose runs cost a second where a dozen tests' cost ten); else the
+  /// other tests of its suite; then those with up to eight tests that ran beside its failures;
+  /// then every test. A group too like the one before is left out.
   static func groups(of test: TestName, evidence: RunEvidence) -> [[TestName]] {
     let whole = evidence.together
-    let crashed = Set(evidence.crashes.flatMap(\.running)).subtracting([test])
+    let running = evidence.crashes.flatMap(\.running).filter { $0 != test }
+    let crashed = Set(running)
     let mates = Set(whole.filter { $0.suite == test.suite && $0 != test })
     let beside = Set(evidence.besideItsFailures.prefix(8))
+    var firstTwo: [TestName] = []
+    for partner in running where !firstTwo.contains(partner) && firstTwo.count < 2 {
+      firstTwo.append(partner)
+    }
+    let smallest: [Set<TestName>] = crashed.count > 3 ? [Set(firstTwo)] : []
     var ladder: [Set<TestName>] = []
-    for partners in [crashed.isEmpty ? mates : crashed, mates.union(beside).union(crashed)]
+    for partners in smallest + [
+      crashed.isEmpty ? mates : crashed, mates.union(beside).union(crashed),
+    ]
     where !partners.isEmpty && partners.count < whole.count - 1 {
       if ladder.last.map({ partners.isSuperset(of: $0) && partners.count > $0.count }) ?? true {
         ladder.append(partners)
