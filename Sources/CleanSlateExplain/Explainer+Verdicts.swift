@@ -214,7 +214,7 @@ extension Explainer {
     let perRun =
       trial.observations.isEmpty
       ? max(0.1, evidence.meanAttempt ?? 0.1)
-      : trial.observations.map(\.seconds).reduce(0, +) / Double(trial.observations.count)
+      : Self.secondsARun(of: decisive(trial, evidence: evidence))
     let seconds = Int((Double(pairs * 2) * perRun * 1.2).rounded(.up))
     let takes =
       "It failed in \(rate) of the run: telling a factor that makes it fail five times as often takes about \(pairs * 2) runs (\(pairs) a side), about \(seconds) s at \(Hundredths.seconds(micros: perRun * 1e6)) a run"
@@ -225,6 +225,25 @@ extension Explainer {
         + ", which the budget allows: it failed less often in the experiments than in the run. Run it with --repeat to see it fail more often, then explain it again."
     }
     return takes + ": give --explain-budget \(seconds)."
+  }
+
+  /// The runs whose cost telling the factor apart would take: those of the experiment the run
+  /// pointed at, in groups as large as the smallest it failed in (a crash that came back only
+  /// with a dozen tests at once costs a dozen tests a run); every run when it pointed at none.
+  private func decisive(
+    _ trial: Trial<Runner>, evidence: RunEvidence
+  ) -> [Trial<Runner>.Observation] {
+    let lead = Self.pointedAt(by: evidence, among: trial.tried)
+    let led = trial.observations.filter { $0.experiment == lead }
+    guard !led.isEmpty else { return trial.observations }
+    let size = { (run: Trial<Runner>.Observation) in run.condition.tests(with: trial.test).count }
+    guard let smallest = led.filter(\.failed).map(size).min() else { return led }
+    return led.filter { size($0) >= smallest }
+  }
+
+  /// The mean duration of `runs`, in seconds.
+  private static func secondsARun(of runs: [Trial<Runner>.Observation]) -> Double {
+    runs.map(\.seconds).reduce(0, +) / Double(max(1, runs.count))
   }
 
   /// Each experiment that ran, with its runs.
