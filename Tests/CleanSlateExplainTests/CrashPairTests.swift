@@ -46,7 +46,7 @@ import Testing
   ) async throws -> [(cause: TestCause, withThePartner: Int, atOnce: Int)] {
     try await withThrowingTaskGroup(of: (TestCause, Int, Int).self) { group in
       for index in 0..<count {
-        group.addTask {
+        group.addTask(executorPreference: SimulationExecutor.shared) {
           var runner = SimulatedFlakyTest(reason: reason, seed: UInt64(index) &* 6151 &+ 5)
           // A run costs its process's start and a twentieth of a second a test.
           runner.secondsPerRun = .milliseconds(300)

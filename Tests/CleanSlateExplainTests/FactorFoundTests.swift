@@ -19,7 +19,7 @@ import Testing
   ) async throws -> Int {
     try await withThrowingTaskGroup(of: Bool.self) { group in
       for index in 0..<count {
-        group.addTask {
+        group.addTask(executorPreference: SimulationExecutor.shared) {
           let runner = SimulatedFlakyTest(reason: reason(), seed: UInt64(index) &* 104_729 &+ 11)
           var explainer = Explainer(runner: runner)
           explainer.machineZone = "UTC"

@@ -18,7 +18,7 @@ import Testing
   static func causes(rate: Double, count: Int, seedBase: UInt64) async throws -> [TestCause.Kind] {
     try await withThrowingTaskGroup(of: TestCause.Kind.self) { group in
       for index in 0..<count {
-        group.addTask {
+        group.addTask(executorPreference: SimulationExecutor.shared) {
           let runner = SimulatedFlakyTest(
             reason: .random(rate: rate), seed: seedBase &+ UInt64(index) &* 7919)
           var explainer = Explainer(runner: runner)
