@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `cleanslate test --explain` on a crash of a server app's suite: the members app's 104 race
 # tests (Benchmarks/Tests/ServerBenchmarks/MembersRaceSuite.swift), each configuring an app with
-# the app's own helper, four suites at once, whose route registration writes a process-wide
-# table without a lock (Benchmarks/Sources/MembersApp/RouteRegistry.swift). Runs
+# the app's own helper, thirteen suites at once, whose route registration renders a process-wide
+# document without a lock (Benchmarks/Sources/MembersApp/RouteRegistry.swift). Runs
 # `--repeat 3 --retries 2 --explain` with the default budget until a repetition crashes (at most
 # ATTEMPTS times, 5 by default), then prints the crash, the explanation and its cost.
 #

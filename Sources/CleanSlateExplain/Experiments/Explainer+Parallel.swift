@@ -62,8 +62,13 @@ extension Explainer {
     var arms: [RunCondition] = []
     var armsOf: (group: [TestName], candidates: [TestName]?)?
     var partners: [TestName] = []
+    // What a round of the arms costs, from the fastest run of each: a run that crashed spends
+    // seconds on its backtrace that the next rounds need not, and a round priced at it would
+    // give up on pairs the budget still buys (the budget itself stops the runs).
+    var fastest: [Int: Double] = [:]
     experiment: while true {
       if armsOf?.group != group || armsOf?.candidates != candidates {
+        fastest = [:]
         partners = group.filter { $0 != test }
         let withThem = atOnce(candidates ?? partners)
         arms = [withThem, RunCondition(.inOrder(withThem.tests(with: test)))]
@@ -82,7 +87,11 @@ extension Explainer {
         break experiment
       }
       let round = ran.compactMap { $0 }
-      let cost = round.reduce(0) { $0 + $1.seconds }
+      for (index, run) in ran.enumerated() {
+        guard let run else { continue }
+        fastest[index] = min(fastest[index] ?? run.seconds, run.seconds)
+      }
+      let cost = fastest.values.reduce(0, +)
       let affordable = 1 + Int(trial.secondsLeft / max(cost, 1e-6)) * 3 / 2
       rounds += 1
       if gate == nil {
