@@ -68,8 +68,7 @@ extension Explainer {
     }
     if trial.tried.contains(.hashOrder) { conditions.append("with deterministic hashing") }
     let every = "\(failed) of \(runs): \(Words.list(conditions))"
-    let notTried = trial.skipped.map { "\($0.experiment) (\($0.why))" }
-    let notTriedText = notTried.isEmpty ? "" : " Not tried: \(Words.list(notTried))."
+    let notTriedText = notTried(trial)
     let reproduce = trial.command(of: .alone).map { "\($0)" } ?? ""
     let timedOut = evidence.attempts.compactMap { $0.end.outcome == .timedOut ? $0.end : nil }
     let everyRunTimedOut =
@@ -119,23 +118,20 @@ extension Explainer {
     if alone.failures > 0 {
       let factors = trial.tried.filter { $0 != .alone }
       let experiments = summaries(trial)
-      let tally =
-        experiments.isEmpty ? "" : ": " + experiments.map(\.description).joined(separator: "; ")
       var counted: [String] = []
       if experimentsAlone.runs > 0 { counted.append("\(experimentsAlone) alone") }
       if runAlone.runs > 0 {
         counted.append("\(runAlone.failures) of the run's \(runAlone.runs) attempts alone")
       }
-      let notTried = trial.skipped.map { "\($0.experiment) (\($0.why))" }
-      let notTriedText = notTried.isEmpty ? "" : " Not tried: \(Words.list(notTried))."
+      let place = hungIn(evidence, trial)
       var cause = TestCause(
         .intrinsic,
         summary:
-          "It fails on its own in \(Words.list(counted))\(hangs(evidence, trial)), and no factor tried (\(factors.isEmpty ? "none fitted the budget" : Words.list(factors.map(\.description)))) makes a difference the runs can show\(tally).\(notTriedText) Look inside the test: an unseeded random draw, the clock, a race between its own threads or tasks, a child process or a lock it waits for.",
+          "It fails on its own in \(Words.list(counted))\(hangs(evidence, trial, in: place)), and no factor tried (\(factors.isEmpty ? "none fitted the budget" : Words.list(factors.map(\.description)))) makes a difference the runs can show\(tally(experiments)).\(notTried(trial)) Look inside the test: an unseeded random draw, the clock, a race between its own threads or tasks, a child process or a lock it waits for.",
         reproduce: trial.command(of: .alone).map { "\($0)" } ?? "")
       cause.alone = alone
       cause.experiments = experiments
-      cause.hungIn = hungIn(evidence, trial)
+      cause.hungIn = place
       return cause
     }
     let why: String
@@ -158,15 +154,27 @@ extension Explainer {
     return pow(1 - rate, Double(experiments.runs)) < 0.01
   }
 
+  /// The experiments `trial` left out, with why, in words: `""` when none.
+  private func notTried(_ trial: Trial<Runner>) -> String {
+    let skipped = trial.skipped.map { "\($0.experiment) (\($0.why))" }
+    return skipped.isEmpty ? "" : " Not tried: \(Words.list(skipped))."
+  }
+
+  /// Each experiment with its runs, after a colon: `""` when none ran.
+  private func tally(_ experiments: [TestCause.Experiment]) -> String {
+    experiments.isEmpty ? "" : ": " + experiments.map(\.description).joined(separator: "; ")
+  }
+
   /// How many of its failures alone were hangs, in words: `""` when none, else where the first
-  /// hung when its stacks say.
-  private func hangs(_ evidence: RunEvidence, _ trial: Trial<Runner>) -> String {
+  /// hung, `place`, when its stacks say.
+  private func hangs(
+    _ evidence: RunEvidence, _ trial: Trial<Runner>, in place: [String]
+  ) -> String {
     let failedAlone =
       evidence.aloneAttempts.map(\.end).filter(\.isFailure)
       + trial.observations.filter { $0.condition.arrangement == .alone && $0.failed }.map(\.end)
     let hung = failedAlone.count { $0.outcome == .timedOut }
     guard hung > 0 else { return "" }
-    let place = hungIn(evidence, trial)
     let whereText = place.isEmpty ? "" : ", in \(place.joined(separator: " ← "))"
     return hung == failedAlone.count
       ? " (each time a hang, ended at its time limit\(whereText))"
@@ -188,13 +196,11 @@ extension Explainer {
     let used =
       "The experiments used \(Hundredths.seconds(micros: trial.elapsedSeconds * 1e6)) of the budget of \(Int(trial.budgetSeconds.rounded())) s"
     let experiments = summaries(trial)
-    let tallied =
-      experiments.isEmpty ? "" : ": " + experiments.map(\.description).joined(separator: "; ")
-    let notTried = trial.skipped.map { "\($0.experiment) (\($0.why))" }
-    let notTriedText = notTried.isEmpty ? "" : " Not tried: \(Words.list(notTried))."
+    let notTriedText = notTried(trial)
     var cause = TestCause(
       .unknown,
-      summary: "\(why) \(used)\(tallied).\(notTriedText) \(needed(trial, evidence: evidence))",
+      summary:
+        "\(why) \(used)\(tally(experiments)).\(notTriedText) \(needed(trial, evidence: evidence))",
       reproduce: trial.command(of: .alone).map { "\($0)" }
         ?? trial.observations.last.map { "\($0.launch.command)" } ?? "")
     cause.experiments = experiments

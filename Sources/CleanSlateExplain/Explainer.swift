@@ -152,13 +152,11 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     if evidence.failureMessages.count > 1, !evidence.failedOnlyWithOthers {
       return plan.contains(.hashOrder) ? .hashOrder : nil
     }
-    let alone = evidence.aloneRate
-    if alone.failures == 0, evidence.crashes.contains(where: { $0.running.count > 1 }) {
-      return plan.first { $0 == .parallel || $0 == .order }
-    }
-    guard alone.failures == 0, alone.runs >= 2, evidence.withOthersRate.failures >= 2 else {
-      return nil
-    }
+    let crashedBesideOthers =
+      evidence.aloneRate.failures == 0 && evidence.crashes.contains { $0.running.count > 1 }
+    let failedBesideOthers =
+      evidence.failedOnlyWithOthers && evidence.withOthersRate.failures >= 2
+    guard crashedBesideOthers || failedBesideOthers else { return nil }
     return plan.first { $0 == .parallel || $0 == .order }
   }
 

@@ -5,8 +5,9 @@ import VaporTesting
 
 // The members app's suite as its authors would write it without CleanSlate, for
 // `cleanslate test --explain` on a crash: 104 tests, each configuring an app of its own with the
-// app's own helper, in thirteen suites of eight that are serialized within themselves and run at
-// once across suites (Swift Testing's default), as a real Vapor app's suite is. Two configures at once corrupt the route registry
+// app's own helper (`withOwnApp`, beside `withApp` in MembersSuite.swift), in thirteen suites of
+// eight that are serialized within themselves and run at once across suites (Swift Testing's
+// default), as a real Vapor app's suite is. Two configures at once corrupt the route registry
 // (Sources/MembersApp/RouteRegistry.swift) and the process crashes, in some runs and not others.
 // The tests are written out one function each, as an app's tests are: `swift test --filter`, and
 // so the experiments, select tests by name. They run only with MEMBERS_RACE=1:
@@ -19,21 +20,8 @@ import VaporTesting
 /// Whether the race suites run: only when asked, since they crash their process.
 let membersRace = ProcessInfo.processInfo.environment["MEMBERS_RACE"] == "1"
 
-/// The app's own helper, as its tests call it: a new app, configured, the test, shut down.
-func withRacingApp(_ test: (Application) async throws -> Void) async throws {
-  let app = try await Application.make(.testing)
-  do {
-    try await configure(app)
-    try await test(app)
-  } catch {
-    try? await app.asyncShutdown()
-    throw error
-  }
-  try await app.asyncShutdown()
-}
-
 func joins(number: Int) async throws {
-  try await withRacingApp { app in
+  try await withOwnApp { app in
     let member = try await app.send(
       .POST, "members", Member(name: "R\(number)", email: "r\(number)@x.org"))
     #expect(member.id != nil)
@@ -41,14 +29,14 @@ func joins(number: Int) async throws {
 }
 
 func listsEquipment(number: Int) async throws {
-  try await withRacingApp { app in
+  try await withOwnApp { app in
     let equipment = try await app.send(.GET, "equipment", as: [Equipment].self)
     #expect(equipment.contains { $0.name == "lathe" })
   }
 }
 
 func books(number: Int) async throws {
-  try await withRacingApp { app in
+  try await withOwnApp { app in
     let (member, laser) = try await app.memberAndEquipment(named: "laser cutter", number)
     _ = try await app.send(
       .POST, "members/\(member.id!)/certifications/\(laser.id!)", EmptyBody(),
@@ -61,7 +49,7 @@ func books(number: Int) async throws {
 }
 
 func invoices(number: Int) async throws {
-  try await withRacingApp { app in
+  try await withOwnApp { app in
     let member = try await app.send(
       .POST, "members", Member(name: "V\(number)", email: "v@x.org"))
     _ = try await app.send(

@@ -38,6 +38,11 @@ func withApp(_ test: (Application) async throws -> Void) async throws {
   guard membersMode == .own || membersMode == .ownParallel else {
     return try await test(use(.members))
   }
+  try await withOwnApp(test)
+}
+
+/// The app's own helper as its authors wrote it: a new app, configured, the test, shut down.
+func withOwnApp(_ test: (Application) async throws -> Void) async throws {
   let app = try await Application.make(.testing)
   do {
     try await configure(app)

@@ -122,6 +122,11 @@ extension RunEvidence {
     lead && !failedEveryTime ? Int(Int32.max) : patience
   }
 
+  /// How many pairs in a row a narrowed group (a suite's earlier tests, a few tests at once)
+  /// runs without one that failed before it grows to every test: half the patience, three at
+  /// least.
+  var growAfter: Int { max(3, patience / 2) }
+
   private static func patience(at rate: TestCause.Rate) -> Int {
     let low = Self.medianRate(of: rate)
     return max(6, Int((3 / max(low, 0.001)).rounded(.up)))

@@ -26,7 +26,7 @@ extension Explainer {
     let estimate = evidence.secondsInOrder(earlier + [trial.test]) * 0.75
     guard fits(.order, runs: 4, secondsEach: estimate, trial) else { return nil }
     let patience = evidence.patience(lead: lead)
-    let growAfter = max(3, evidence.patience / 2)
+    let growAfter = evidence.growAfter
     var quiet = 0
     let compared = try await compare(
       trial, alpha: alpha, direction: .moreFailuresWithTheFactor,

@@ -49,7 +49,7 @@ extension Explainer {
     }
     // How many rounds a narrowed group gets to fail in before it grows to every test.
     let patience = evidence.patience(lead: lead)
-    let growAfter = max(3, evidence.patience / 2)
+    let growAfter = evidence.growAfter
     var quietRounds = 0
     var rounds = 0
     var gate: PairedComparison?

@@ -36,9 +36,8 @@ package struct TraceFacts: Sendable, Equatable {
         }
         if event.phase == .issue, event.issueCode == "stateLeaked", let message = event.message {
           let summary = message.components(separatedBy: "\n  watched from:").first ?? message
-          let key = TestName.traceKey(event.scopeName)
-          if reports[key]?.contains(summary) != true { reports[key, default: []].append(summary) }
-          for (name, report) in Self.overlappedReports(in: summary) {
+          let named = [(event.scopeName, summary)] + Self.overlappedReports(in: summary)
+          for (name, report) in named {
             let key = TestName.traceKey(name)
             if reports[key]?.contains(report) != true { reports[key, default: []].append(report) }
           }
