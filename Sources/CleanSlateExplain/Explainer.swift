@@ -89,14 +89,15 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
       }
     }
     var plan = plan(trial, evidence: evidence)
-    if plan.firstIndex(where: { $0.0 == .hashOrder }) ?? 0 > 1,
+    // The experiment the run points at runs until its runs decide or the budget ends.
+    let lead = Self.pointedAt(by: evidence, among: plan.map(\.0))
+    // Without one, a few cheap runs may move hash order up.
+    if lead == nil, plan.firstIndex(where: { $0.0 == .hashOrder }) ?? 0 > 1,
       try await hashOrderLooksLikely(trial, evidence: evidence, random: &random),
       let index = plan.firstIndex(where: { $0.0 == .hashOrder })
     {
       plan.insert(plan.remove(at: index), at: 1)
     }
-    // The experiment the run points at runs until its runs decide or the budget ends.
-    let lead = Self.pointedAt(by: evidence, among: plan.map(\.0))
     for (experiment, alpha) in plan {
       guard
         let cause = try await run(

@@ -11,7 +11,8 @@ import Testing
 /// budget: the experiments start from the tests running when the run's process crashed, run small
 /// groups at once (a second each), and name the partner only when runs with it crash
 /// significantly more often than runs with the others; a process that crashes whichever tests run
-/// beside each other is never blamed on a pair.
+/// beside each other is never blamed on a pair; and one that any two of its tests crash at once
+/// (each other test beside it adds to the chance) is explained parallel within the default budget.
 @Suite struct CrashPairTests {
   /// 120 tests in 12 suites of 10: the explained test is one, its partner another suite's.
   static let tests: [TestName] = (0..<12).flatMap { suite in
@@ -25,12 +26,16 @@ import Testing
   static func evidence(seed: UInt64) -> RunEvidence {
     var random = SeededRandomNumberGenerator(seed: seed)
     let others = tests.filter { $0 != victim && $0 != partner }.shuffled(using: &random)
-    let running = [victim, partner] + others.prefix(6)
-    let crash = SimulatedFlakyTest.crash(running: running)
+    return evidence(of: SimulatedFlakyTest.crash(running: [victim, partner] + others.prefix(6)))
+  }
+
+  /// The run's evidence of `crash`: the explained test's process crashed while `crash`'s tests
+  /// ran; it passed when it ran again alone.
+  static func evidence(of crash: TestCrash) -> RunEvidence {
     let attempts = [
       TestRecord.Attempt(
         repetition: 1, end: TestEnd(.crashed, failure: "crashed", crash: crash),
-        beside: running.filter { $0 != victim }),
+        beside: crash.running.filter { $0 != victim }),
       TestRecord.Attempt(repetition: 1, end: TestEnd(.passed), alone: true),
     ]
     var evidence = RunEvidence(
@@ -42,20 +47,24 @@ import Testing
   /// The causes of `count` explanations of tests failing for `reason`, and how many runs each
   /// made at once with the partner.
   static func explanations(
-    count: Int, reason: SimulatedFlakyTest.Reason
+    count: Int, reason: SimulatedFlakyTest.Reason,
+    evidence: @escaping @Sendable (UInt64) -> RunEvidence = evidence(seed:),
+    secondsPerRun: Duration = .milliseconds(300), secondsPerTest: Duration = .milliseconds(50),
+    secondsPerCrash: Duration = .zero
   ) async throws -> [(cause: TestCause, withThePartner: Int, atOnce: Int)] {
     try await withThrowingTaskGroup(of: (TestCause, Int, Int).self) { group in
       for index in 0..<count {
         group.addTask(executorPreference: SimulationExecutor.shared) {
           var runner = SimulatedFlakyTest(reason: reason, seed: UInt64(index) &* 6151 &+ 5)
           // A run costs its process's start and a twentieth of a second a test.
-          runner.secondsPerRun = .milliseconds(300)
-          runner.secondsPerTest = .milliseconds(50)
+          runner.secondsPerRun = secondsPerRun
+          runner.secondsPerTest = secondsPerTest
+          runner.secondsPerCrash = secondsPerCrash
           var explainer = Explainer(runner: runner)
           explainer.machineZone = "UTC"
           explainer.seed = UInt64(index)
           let cause = try await explainer.explain(
-            victim, evidence: evidence(seed: UInt64(index) &+ 99))
+            victim, evidence: evidence(UInt64(index) &+ 99))
           let atOnce = runner.runs.value.map(\.condition).filter(\.atOnce)
           let withThePartner = atOnce.filter { $0.tests(with: victim).contains(partner) }
           return (cause, withThePartner.count, atOnce.count)
@@ -112,5 +121,43 @@ import Testing
     let blamed = explained.filter { $0.cause.beside.count == 1 }
     Figures.record("crash at random: \(blamed.count) of \(explained.count) blamed on a pair")
     #expect(blamed.count * 100 <= explained.count, "\(blamed.count) of \(explained.count)")
+  }
+
+  /// The run's evidence of a race any two tests make: the explained test's process crashed while
+  /// the first test of each of the twelve suites ran, pinned on one of them.
+  static func raceEvidence(seed: UInt64) -> RunEvidence {
+    var random = SeededRandomNumberGenerator(seed: seed)
+    let firsts = (0..<12).map { tests[$0 * 10] }.filter { $0 != victim }
+    let running = ([victim] + firsts).shuffled(using: &random)
+    return evidence(of: SimulatedFlakyTest.crash(running: running, in: running.first))
+  }
+
+  @Test func aProcessThatCrashesWhenAnyTwoOfItsTestsRunAtOnceIsExplainedParallel() async throws {
+    // Given 120 tests of which any two at once may crash the process (each other test at once
+    // with it, 2.5% of the runs: a quarter of the runs of thirteen at once), a crash costing its
+    // run a second
+    // When 200 such crashes are explained, each in the default budget
+    let explained = try await Self.explanations(
+      count: 200, reason: .crashAnyTwo(perTest: 0.025), evidence: Self.raceEvidence(seed:),
+      secondsPerRun: .milliseconds(200), secondsPerTest: .milliseconds(15),
+      secondsPerCrash: .milliseconds(700))
+
+    // Then at least 90% of them are parallel, through the code every crash went through, and
+    // none names one partner
+    let parallel = explained.filter {
+      $0.cause.kind == .parallel
+        && $0.cause.sharedFrames == [
+          "withApp(_:)", "configure(_:)", "routes(_:)", "RouteRegistry.register(_:)",
+        ]
+    }
+    let seconds = explained.map(\.cause.seconds).sorted()
+    Figures.record(
+      "crash any two: \(parallel.count) of \(explained.count) parallel; seconds: median \(seconds[seconds.count / 2]), 95th \(seconds[seconds.count * 95 / 100])"
+    )
+    #expect(
+      parallel.count * 100 >= 90 * explained.count,
+      "\(parallel.count) of \(explained.count); kinds: \(Dictionary(grouping: explained, by: \.cause.kind).mapValues(\.count))"
+    )
+    #expect(explained.allSatisfy { $0.cause.beside.count != 1 })
   }
 }

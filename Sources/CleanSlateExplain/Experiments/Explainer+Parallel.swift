@@ -11,7 +11,8 @@ extension Explainer {
   /// The group starts small when the run says whom to start with (``groups(of:evidence:)``: the
   /// tests running when its process crashed, or the other tests of its suite) and grows, a step at
   /// a time up to every test of its process, each time it ran at once as often as the run's
-  /// failure rate needs to fail a few times, without failing. The comparison counts every pair,
+  /// failure rate needs to fail a few times, without failing (each failure at once gives the group
+  /// as many rounds again). The comparison counts every pair,
   /// whatever its group (a factor that makes no difference leaves each disagreeing pair a coin
   /// flip, whichever group ran).
   ///
@@ -19,7 +20,8 @@ extension Explainer {
   /// its process crashed). Once two failures have, the partners that ran beside it in both, when
   /// they are fewer than the group's, become the group at once, and each round adds a third run:
   /// the test at once with the group's other partners. A second comparison, the partners against
-  /// the others, names them when it holds them up; when it cannot, the whole group comes back.
+  /// the others, names them when it holds them up; when it cannot, or the others failed without
+  /// them in as many pairs as it failed with them, the whole group comes back.
   /// Without such sightings, a group of more than three tests is narrowed by halves once the
   /// experiment decides (``namePartners(_:among:group:rate:processes:alpha:patience:random:)``).
   ///
@@ -50,7 +52,9 @@ extension Explainer {
     // How many rounds a narrowed group gets to fail in before it grows to every test.
     let patience = evidence.patience(lead: lead)
     let growAfter = evidence.growAfter
-    var quietRounds = 0
+    // The rounds of the group it runs now, and how many of its runs at once failed.
+    var groupRounds = 0
+    var groupFailures = 0
     var rounds = 0
     var gate: PairedComparison?
     var naming: PairedComparison?
@@ -125,12 +129,17 @@ extension Explainer {
           narrowedOnce = true
         }
       }
-      // Grown to every test of its process when a smaller group does not fail.
-      quietRounds = round.contains(where: \.failed) ? 0 : quietRounds + 1
-      if let next = ladder.first, candidates == nil, quietRounds >= growAfter {
+      // Grown to every test of its process when a smaller group does not fail: each failure at
+      // once of the group gives it as many rounds again (a group that fails in a quarter of its
+      // runs stays; one whose failure was a fluke does not).
+      groupRounds += 1
+      if round[0].failed { groupFailures += 1 }
+      if let next = ladder.first, candidates == nil, groupRounds >= growAfter * (groupFailures + 1)
+      {
         group = next
         ladder.removeFirst()
-        quietRounds = 0
+        groupRounds = 0
+        groupFailures = 0
       }
       let left = Int(trial.secondsLeft / max(cost, 1e-6))
       if gate!.forTheFactor + gate!.againstTheFactor == 0, ladder.isEmpty,
@@ -138,12 +147,15 @@ extension Explainer {
       {
         return nil
       }
-      switch naming?.decision(pairsLeft: left) {
-      case .futile?:
-        // The partners seen beside its failures do not hold up: the whole group again.
+      if let named = naming,
+        named.decision(pairsLeft: left) == .futile
+          || (named.againstTheFactor > 0 && named.againstTheFactor >= named.forTheFactor)
+      {
+        // The partners seen beside its failures do not hold up, or the others failed without them
+        // as often as with them (a race any two of the group's tests make): the whole group
+        // again.
         candidates = nil
         naming = nil
-      default: break
       }
       switch gate!.decision(pairsLeft: left) {
       case .futile: return nil

@@ -33,6 +33,19 @@ extension CrashBacktrace {
 
     /// The frame `line` prints; `nil` for a line that is not one.
     init?(line: Substring) {
+      guard let (index, marks, fromAddress) = Self.numberAndMarks(of: line),
+        fromAddress.hasPrefix("0x")
+      else { return nil }
+      let rest = fromAddress.drop(while: { !$0.isWhitespace }).trimmingSpaces
+      guard let (symbol, image, location) = Self.parts(of: rest) else { return nil }
+      self.init(index: index, marks: marks, symbol: symbol, image: image, location: location)
+    }
+
+    /// A frame line's number and marks, and the rest of it (from its address): `1 [ra] 0x… f()`
+    /// as 1, `["ra"]` and `0x… f()`; `nil` for a line that does not start with a number.
+    static func numberAndMarks(
+      of line: Substring
+    ) -> (index: Int, marks: [String], rest: Substring)? {
       var rest = line.trimmingSpaces
       let number = rest.prefix(while: \.isNumber)
       guard let index = Int(number) else { return nil }
@@ -42,10 +55,7 @@ extension CrashBacktrace {
         marks.append(String(rest[rest.index(after: rest.startIndex)..<close]))
         rest = rest[rest.index(after: close)...].trimmingSpaces
       }
-      guard rest.hasPrefix("0x") else { return nil }
-      rest = rest.drop(while: { !$0.isWhitespace }).trimmingSpaces
-      guard let (symbol, image, location) = Self.parts(of: rest) else { return nil }
-      self.init(index: index, marks: marks, symbol: symbol, image: image, location: location)
+      return (index, marks, rest)
     }
 
     /// Whether a reader learns from it: not the runtime's or the compiler's machinery (`system`,

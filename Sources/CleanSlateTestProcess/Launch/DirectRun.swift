@@ -24,6 +24,8 @@ struct DirectRun {
   let watch: SwiftTestWatch?
   /// Where Swift Testing writes its events when the command asks for none.
   let eventStream: URL
+  /// Whether a crashed process's report holds addresses to name (``QuickCrashReports``).
+  var symbolizesCrashes = false
 
   /// One process's end, its output and what its watch saw.
   private struct Ended: Sendable {
@@ -114,12 +116,16 @@ struct DirectRun {
       process.command, environment: environment.merging(process.environment) { $1 },
       directory: directory, watch: watch, eventStream: events)
     var followed = ran.followed
+    var standardError = ran.standardError
+    if symbolizesCrashes, case .signalled = ran.termination, followed.hung.isEmpty {
+      standardError = await QuickCrashReports.symbolized(standardError)
+    }
     // As swift test prints them: the process's standard output, then what it wrote on standard
     // error (Swift Testing's report, a crash's backtrace), on standard output.
-    let output = ran.standardOutput + ran.standardError
+    let output = ran.standardOutput + standardError
     var end = ProcessEnd(
       framework: process.framework, command: process.command, termination: ran.termination,
-      standardError: ran.standardError, endedAtALimit: !followed.hung.isEmpty)
+      standardError: standardError, endedAtALimit: !followed.hung.isEmpty)
     switch process.framework {
     case .xctest:
       end.unfinished = XCTestOutput(output: output).unfinishedTests

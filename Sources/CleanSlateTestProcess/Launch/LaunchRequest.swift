@@ -36,6 +36,11 @@ package struct LaunchRequest: Sendable {
   /// Whether a test ended at its limit is reported with where it was stuck (what CleanSlate knew
   /// of it, every thread's stack), which takes a moment, or ended at once.
   package var hangReports = true
+  /// Whether a crash is reported quickly (``QuickCrashReports``): the runtime writes the crashed
+  /// thread's addresses and the launch names them, a fraction of a second where the runtime's
+  /// own names take seconds. For runs that crash often (experiments); where the tests cannot be
+  /// started directly, or on a platform without the tools, the runtime's report as usual.
+  package var quickCrashReports = false
 
   /// A launch of `tests`.
   package init(_ tests: [TestName], everyTest: Bool = false) {

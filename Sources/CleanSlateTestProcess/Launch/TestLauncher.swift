@@ -121,7 +121,8 @@ package final class TestLauncher: Sendable {
       try FileManager.default.createDirectory(
         at: request.ownTemporaryDirectory ? temporary : folder, withIntermediateDirectories: true)
       return try await self.run(
-        command.arguments + ["--xunit-output", xunit], environment: environment, watch: watch)
+        command.arguments + ["--xunit-output", xunit], environment: environment, watch: watch,
+        quickCrashReports: request.quickCrashReports)
     }
     return StartedLaunch(
       command: command, folder: folder, output: output,
@@ -148,10 +149,11 @@ package final class TestLauncher: Sendable {
   /// `swift test` when this launcher's way is that, or `arguments` need SwiftPM.
   ///
   /// With a `watch`, a test that passes its time limit is ended with its test process
-  /// (``LaunchOutput/hung``).
+  /// (``LaunchOutput/hung``). With `quickCrashReports`, a test process that crashes writes a
+  /// quick report, named here (``QuickCrashReports``), when its tests start directly.
   package func run(
     _ arguments: [String], environment: [String: String] = [:], directory: String? = nil,
-    watch: SwiftTestWatch? = nil
+    watch: SwiftTestWatch? = nil, quickCrashReports: Bool = false
   ) async throws -> LaunchOutput {
     let directory = directory ?? self.directory
     let options = SwiftTestOptions(parsing: arguments)
@@ -159,8 +161,11 @@ package final class TestLauncher: Sendable {
       return try await SwiftCommand.run(
         arguments, environment: environment, directory: directory, watch: watch)
     }
-    let base = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    var base = ProcessInfo.processInfo.environment.merging(environment) { $1 }
       .merging(watch?.environment ?? [:]) { $1 }
+    let symbolizesCrashes =
+      quickCrashReports && base["SWIFT_BACKTRACE"] == nil && QuickCrashReports.available
+    if symbolizesCrashes { base["SWIFT_BACKTRACE"] = QuickCrashReports.environmentValue }
     let listed =
       options.runsXCTest && (options.selectsXCTests || options.parallel)
       ? try await xctestSpecifiers(of: tests, environment: base) : nil
@@ -169,7 +174,8 @@ package final class TestLauncher: Sendable {
       cores: ProcessInfo.processInfo.activeProcessorCount)
     var run = try await DirectRun(
       plan: plan, options: options, environment: base, directory: directory, watch: watch,
-      eventStream: workDirectory.appendingPathComponent("events-\(counter.next()).jsonl")
+      eventStream: workDirectory.appendingPathComponent("events-\(counter.next()).jsonl"),
+      symbolizesCrashes: symbolizesCrashes
     ).run()
     run.direct = true
     return run

@@ -111,46 +111,28 @@ package enum ThreadStacks {
   }
 
   /// Gives the frames gdb left without a file and line the function and line that
-  /// `llvm-symbolizer` finds in their module's debug information.
+  /// `llvm-symbolizer` finds in their module's debug information (``DebugSymbols``).
   private static func symbolize(_ frames: inout [Frame], maps: Mappings) async {
-    guard let symbolizer = toolchainExecutable(named: "llvm-symbolizer") else { return }
-    var requests: [(frame: Int, query: String)] = []
+    var requests: [(frame: Int, address: DebugSymbols.Address)] = []
     for (index, frame) in frames.enumerated() where !frame.place.hasPrefix("at ") {
       guard let address = frame.address, let (module, offset) = maps.locate(address),
         !module.hasPrefix("/lib/"), !module.hasPrefix("/usr/lib/")
       else { continue }
       // A return address: the call is the instruction before it.
       let call = frame.index == "#0" ? offset : offset - 1
-      requests.append((index, "CODE \"\(module)\" 0x\(String(call, radix: 16))"))
+      requests.append((index, DebugSymbols.Address(module: module, offset: call)))
     }
-    guard !requests.isEmpty else { return }
-    let input = requests.map(\.query).joined(separator: "\n") + "\n"
-    guard
-      let outcome = try? await ChildProcess(symbolizer, ["--no-inlines", "--no-demangle"]).run(
-        input: input)
-    else { return }
-    let answers = outcome.standardOutput.components(separatedBy: "\n\n")
-    for (request, answer) in zip(requests, answers) {
-      let lines = answer.split(separator: "\n")
-      guard lines.count >= 2, lines[0] != "??" else { continue }
-      frames[request.frame].function = String(lines[0])
-      let place = lines[1].split(separator: ":")
-      if place.count >= 2, place[0] != "??" {
-        frames[request.frame].place = "at \(place[0]):\(place[1])"
-      }
+    let places = await DebugSymbols.lookUp(requests.map(\.address), demangling: false)
+    for (request, place) in zip(requests, places) {
+      guard let place else { continue }
+      frames[request.frame].function = place.function
+      if let file = place.file { frames[request.frame].place = "at \(file):\(place.line)" }
     }
   }
 
   /// `lines` with their Swift symbols in Swift's words (`swift-demangle --simplified`).
   private static func demangled(_ lines: [String]) async -> [String] {
-    guard let demangler = toolchainExecutable(named: "swift-demangle"),
-      let outcome = try? await ChildProcess(demangler, ["--simplified"]).run(
-        input: lines.joined(separator: "\n") + "\n"),
-      outcome.succeeded
-    else { return lines }
-    let result = outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
-      .map(String.init)
-    return result.count >= lines.count ? Array(result.prefix(lines.count)) : lines
+    await DebugSymbols.demangled(lines)
   }
 
   // MARK: - Tools

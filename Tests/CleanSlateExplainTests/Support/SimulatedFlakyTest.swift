@@ -4,6 +4,7 @@ import CleanSlateExplain
 import CleanSlateReport
 import CleanSlateRunner
 import CleanSlateTestProcess
+import Foundation
 
 /// A runner of a simulated suite in which one test, `Suite.Tests/victim`, is flaky for one
 /// reason, on a simulated clock (each run costs ``secondsPerRun``), its outcomes drawn from a
@@ -28,6 +29,10 @@ struct SimulatedFlakyTest: ExperimentRunner {
     case crashPair(partner: TestName, rate: Double)
     /// Its process crashes in `rate` of the runs at once, whatever runs beside it.
     case crashAtRandom(rate: Double)
+    /// Its process crashes when any two of its tests run at once (each test's `configure`
+    /// registering into one unlocked table): each other test at once with it crashes the process
+    /// in `perTest` of the runs, in the code under test of one of the running tests.
+    case crashAnyTwo(perTest: Double)
     /// With deterministic hashing always (`fixedFails`) or never; without it at `seededRate`,
     /// each failure naming the run's order.
     case hashOrder(fixedFails: Bool, seededRate: Double)
@@ -59,6 +64,8 @@ struct SimulatedFlakyTest: ExperimentRunner {
   /// What one run costs on the simulated clock, and what each test it runs adds.
   var secondsPerRun: Duration = .milliseconds(100)
   var secondsPerTest: Duration = .zero
+  /// What a run whose process crashed adds: the time its crash report takes.
+  var secondsPerCrash: Duration = .zero
   /// Every run: its condition, and the one argument case it ran.
   let runs = Locked<[(condition: RunCondition, testCase: String?)]>([])
   private let clock = Locked<Duration>(.zero)
@@ -134,6 +141,13 @@ struct SimulatedFlakyTest: ExperimentRunner {
         outcome = .crashed
         crash = Self.crash(running: [test] + pick(3, of: others))
       }
+    case let .crashAnyTwo(perTest):
+      let chance = condition.atOnce ? 1 - pow(1 - perTest, Double(others.count)) : 0
+      if draw(chance) {
+        outcome = .crashed
+        let running = random.withLock { tests.shuffled(using: &$0) }
+        crash = Self.crash(running: running, in: running.first)
+      }
     case let .hashOrder(fixedFails, seededRate):
       if condition.deterministicHashing ? fixedFails : draw(seededRate) {
         failure = "order \(condition.deterministicHashing ? 1 : number)"
@@ -165,6 +179,7 @@ struct SimulatedFlakyTest: ExperimentRunner {
     if crash != nil {
       // A crashed process ends no test scope: its trace shows none beside the test.
       beside = [:]
+      clock.withLock { $0 += secondsPerCrash }
     }
     let end: TestEnd
     if let crash {
