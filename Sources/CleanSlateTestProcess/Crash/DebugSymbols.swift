@@ -29,12 +29,9 @@ enum DebugSymbols {
   /// Whether the tools are here: the toolchain's `llvm-symbolizer` and `swift-demangle`.
   static var available: Bool { symbolizer != nil && demangler != nil }
 
-  private static var symbolizer: String? {
-    ThreadStacks.toolchainExecutable(named: "llvm-symbolizer")
-  }
-  private static var demangler: String? {
-    ThreadStacks.toolchainExecutable(named: "swift-demangle")
-  }
+  // Found once: every experiment run asks whether they are here.
+  private static let symbolizer = ThreadStacks.toolchainExecutable(named: "llvm-symbolizer")
+  private static let demangler = ThreadStacks.toolchainExecutable(named: "swift-demangle")
 
   /// Where each of `addresses` is, in order: `nil` for one the debug information does not name.
   static func lookUp(_ addresses: [Address], demangling: Bool = true) async -> [Place?] {

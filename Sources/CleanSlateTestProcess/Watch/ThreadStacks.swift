@@ -54,7 +54,7 @@ package enum ThreadStacks {
       case .frame(let index): "\(indent)  \(frames[index].description)"
       }
     }
-    return await demangled(text)
+    return await DebugSymbols.demangled(text)
   }
 
   // MARK: - Frames
@@ -128,11 +128,6 @@ package enum ThreadStacks {
       frames[request.frame].function = place.function
       if let file = place.file { frames[request.frame].place = "at \(file):\(place.line)" }
     }
-  }
-
-  /// `lines` with their Swift symbols in Swift's words (`swift-demangle --simplified`).
-  private static func demangled(_ lines: [String]) async -> [String] {
-    await DebugSymbols.demangled(lines)
   }
 
   // MARK: - Tools
