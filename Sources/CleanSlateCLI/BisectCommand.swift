@@ -1,7 +1,7 @@
 import ArgumentParser
 import CleanSlate
 import CleanSlateBisect
-import CleanSlateReport
+import CleanSlateTrace
 import CleanSlateTestProcess
 import Foundation
 

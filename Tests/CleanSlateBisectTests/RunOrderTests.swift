@@ -1,6 +1,6 @@
 import CleanSlate
 import CleanSlateBisect
-import CleanSlateReport
+import CleanSlateTrace
 import CleanSlateTestProcess
 import Testing
 

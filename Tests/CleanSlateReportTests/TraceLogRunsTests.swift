@@ -1,5 +1,5 @@
 import CleanSlate
-import CleanSlateReport
+import CleanSlateTrace
 import Testing
 
 /// The traces of several runs read together (the shards of one CI run, `cleanslate test --shard

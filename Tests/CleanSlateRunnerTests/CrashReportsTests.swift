@@ -1,6 +1,7 @@
 import CleanSlate
 import CleanSlateChildProcess
 import CleanSlateReport
+import CleanSlateTrace
 import CleanSlateRunner
 import CleanSlateTestProcess
 import Foundation

@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlateReport
+import CleanSlateTrace
 import CleanSlateTestProcess
 
 /// The human summary that ends a `cleanslate test` run: the count of each verdict, each flaky

@@ -1,5 +1,5 @@
 import CleanSlate
-package import CleanSlateReport
+package import CleanSlateTrace
 import CleanSlateTestProcess
 
 extension SessionCrash {

@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlateReport
+import CleanSlateTrace
 
 /// The `--summary-json` document of a run: every test with its verdict, how many times it ran
 /// and failed, and its mean duration in seconds:

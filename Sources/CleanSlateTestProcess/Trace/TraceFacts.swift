@@ -1,5 +1,5 @@
 package import CleanSlate
-package import CleanSlateReport
+package import CleanSlateTrace
 import Foundation
 
 /// What the lifecycle trace of one launch says about its tests: which drew from `.seededRandom`
