@@ -237,7 +237,6 @@ let package = Package(
       name: "CleanSlateExplain",
       dependencies: [
         "CleanSlate", "CleanSlateTestProcess", "CleanSlateRunner", "CleanSlateTrace",
-        "CleanSlateReport",
       ],
       swiftSettings: strictSettings
     ),
@@ -374,7 +373,7 @@ let package = Package(
       name: "CleanSlateExplainTests",
       dependencies: [
         "CleanSlate", "CleanSlateChildProcess", "CleanSlateExplain", "CleanSlateRunner",
-        "CleanSlateReport",
+        "CleanSlateTrace", "CleanSlateReport",
         "CleanSlateTestProcess", "CleanSlateTestSupport", "CleanSlateCLI",
       ],
       swiftSettings: strictSettings

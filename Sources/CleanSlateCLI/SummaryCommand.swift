@@ -1,6 +1,7 @@
 import ArgumentParser
 import CleanSlate
 import CleanSlateReport
+import CleanSlateTrace
 
 /// `cleanslate summary`: prints the counts and the slowest fixtures of one or more traces.
 struct SummaryCommand: ParsableCommand {

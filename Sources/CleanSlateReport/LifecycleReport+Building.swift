@@ -1,4 +1,5 @@
 import CleanSlate
+package import CleanSlateTrace
 
 extension LifecycleReport {
   /// Computes the report of every process in `log`.

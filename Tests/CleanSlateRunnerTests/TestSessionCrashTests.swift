@@ -25,7 +25,7 @@ import Testing
     #expect(run.crashes.map(\.verdict) == [.pinned("T.A/c")])
     #expect(run.fails())
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Failed: T.A/c: crashed: its test process died of signal 11 (SIGSEGV): \(badPointer)",
         "Crashed: T.A/c, signal 11 (SIGSEGV): \(badPointer); its frame A.c() (Tests.swift:9:5) pins it.",
         "3 passed, 1 failed, 0 flaky, 0 skipped, 1 test process crashed",
@@ -46,7 +46,7 @@ import Testing
     #expect(run.records[1].crashes == 1)
     #expect(run.fails())
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Flaky: T.A/c (2 attempts: crashed, passed)",
         "Crashed: T.A/c, signal 11 (SIGSEGV): \(badPointer); its frame A.c() (Tests.swift:9:5) pins it.",
         "2 passed, 0 failed, 1 flaky, 0 skipped, 1 test process crashed",
@@ -67,7 +67,7 @@ import Testing
     #expect(run.crashes.map(\.crash.evidence) == [.onlyTestRunning])
     #expect(runner.batches.value == [["T.A/a", "T.A/c", "T.A/d"]])
     #expect(
-      RunSummary(run).lines[1]
+      SessionSummary(run).lines[1]
         == "Crashed: T.A/c, signal 11 (SIGSEGV): \(badPointer); it was the only test running in its process."
     )
   }
@@ -117,7 +117,7 @@ import Testing
     )
     #expect(run.fails())
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Flaky: T.S/a() (2 attempts: crashed, passed)",
         "Flaky: T.S/b() (2 attempts: crashed, passed)",
         "Crashed: signal 11 (SIGSEGV) while 2 tests ran (T.S/a(), T.S/b()): \(badPointer); no frame named one, and it did not come back when they ran again: a failed attempt of each.",
@@ -143,7 +143,7 @@ import Testing
     #expect(run.records.map(\.verdict) == [.passed, .passed, .failed])
     #expect(run.crashes.map(\.verdict) == [.crashedAgain("T.S/c()"), .pinned("T.S/c()")])
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Failed: T.S/c() (2 of 2 runs): crashed: its test process died of signal 11 (SIGSEGV): \(badPointer)",
         "Crashed: signal 11 (SIGSEGV) while 2 tests ran (T.S/b(), T.S/c()): \(badPointer); no frame named one, and it came back in T.S/c() when they ran again.",
         "Crashed: T.S/c(), signal 11 (SIGSEGV): \(badPointer); it was the only test running in its process.",
@@ -169,7 +169,7 @@ import Testing
 
     // Then the crash is pinned by its frame, and the test passed alone: crashed, then passed
     #expect(
-      RunSummary(run, plan: plan, shard: try ShardSpec(parsing: "2/2")).lines == [
+      SessionSummary(run, plan: plan, shard: try ShardSpec(parsing: "2/2")).lines == [
         "Flaky: T.S/crashesBeside() (2 attempts: crashed, passed)",
         "Crashed: T.S/crashesBeside(), signal 11 (SIGSEGV): \(badPointer); its frame S.crashesBeside() (Tests.swift:9:5) pins it.",
         "Shard 2/2: 2 tests of 4, split by count (no timings).",
@@ -195,7 +195,7 @@ import Testing
     #expect(run.crashes.map(\.verdict) == [.noTestRunning])
     #expect(run.fails())
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Crashed: signal 11 (SIGSEGV) while no test was running: \(badPointer); it is held against no test.",
         "2 passed, 0 failed, 0 flaky, 0 skipped, 1 test process crashed",
       ])

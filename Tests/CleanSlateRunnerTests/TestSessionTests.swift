@@ -49,7 +49,7 @@ import Testing
     #expect(run.records.map(\.verdict) == [.passed, .failed])
     #expect(run.fails())
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Failed: T.A/b (1 of 3 repetitions failed, 2 passed): boom 2",
         "1 passed, 1 failed, 0 flaky, 0 skipped",
       ])
@@ -70,7 +70,7 @@ import Testing
     #expect(!run.fails())
     #expect(run.fails(failOnFlaky: true))
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Flaky: T.A/b (4 attempts: failed, passed, failed, passed)",
         "0 passed, 0 failed, 1 flaky, 0 skipped",
       ])

@@ -1,5 +1,4 @@
-import CleanSlate
-import CleanSlateReport
+package import CleanSlate
 import CleanSlateTestProcess
 
 /// The JUnit XML of a `cleanslate test` run, as Maven Surefire writes it for reruns: one
@@ -21,14 +20,15 @@ import CleanSlateTestProcess
 /// `--explain` explained has its cause as a property, `cleanslate.cause`, and its paragraph in
 /// `<system-out>`, where CI dashboards show it.
 package enum JUnitReport {
-  /// The document for `result`.
-  package static func xml(_ result: SessionResult, name: String = "cleanslate test") -> String {
-    xml(result.records, crashes: result.crashes, name: name)
+  /// The document for `session`.
+  package static func xml(_ session: FinishedSession, name: String = "cleanslate test") -> String {
+    xml(session.result.records, crashes: session.result.crashes, causes: session.causes, name: name)
   }
 
-  /// The document for `records` and `crashes`.
+  /// The document for `records`, `crashes` and `causes`.
   package static func xml(
-    _ records: [TestRecord], crashes: [SessionCrash] = [], name: String = "cleanslate test"
+    _ records: [TestRecord], crashes: [SessionCrash] = [],
+    causes: [TestName: any ReportedCause] = [:], name: String = "cleanslate test"
   ) -> String {
     let orphans = crashes.filter { $0.tests.isEmpty }
     var suites: [(name: String, records: [TestRecord])] = []
@@ -43,7 +43,7 @@ package enum JUnitReport {
     var children = suites.map { suite in
       XUnitNode(
         "testsuite", [.init("name", suite.name)] + counts(suite.records),
-        children: suite.records.map(testCase))
+        children: suite.records.map { testCase($0, cause: causes[$0.name]) })
     }
     if !orphans.isEmpty { children.append(crashesSuite(orphans)) }
     return XUnitNode(
@@ -52,7 +52,7 @@ package enum JUnitReport {
     ).document
   }
 
-  private static func testCase(_ record: TestRecord) -> XUnitNode {
+  private static func testCase(_ record: TestRecord, cause: (any ReportedCause)?) -> XUnitNode {
     let failed = record.attempts.filter(\.end.isFailure)
     var children: [XUnitNode] = []
     switch record.verdict {
@@ -64,9 +64,9 @@ package enum JUnitReport {
         element($0.offset == 0 ? "failure" : "rerunFailure", $0.element)
       }
     }
-    if let cause = record.cause {
+    if let cause {
       let property = XUnitNode(
-        "property", [.init("name", "cleanslate.cause"), .init("value", cause.kind.rawValue)])
+        "property", [.init("name", "cleanslate.cause"), .init("value", cause.kindName)])
       children.insert(XUnitNode("properties", children: [property], inline: true), at: 0)
       let text = cause.paragraph(for: record.name.listed).joined(separator: "\n")
       children.append(XUnitNode("system-out", text: text))

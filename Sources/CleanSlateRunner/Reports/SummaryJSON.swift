@@ -1,5 +1,4 @@
-import CleanSlate
-import CleanSlateReport
+package import CleanSlate
 import CleanSlateTrace
 
 /// The `--summary-json` document of a run: every test with its verdict, how many times it ran
@@ -9,18 +8,21 @@ import CleanSlateTrace
 /// {"tests":[{"name":"Tests.A/testB","outcome":"flaky","runs":2,"failures":1,"duration":0.004}]}
 /// ```
 ///
-/// A test `--explain` explained has its `"cause"` too (``TestCause/write(to:)``), and a test
+/// A test `--explain` explained has its `"cause"` too (``ReportedCause/writeJSON(to:)``), and a test
 /// that ran in a test process that crashed the number of such runs, `"crashes"`. When a test
 /// process crashed, a `"crashes"` list follows the tests, one object a crash
 /// (``SessionCrash/write(to:)``).
 package enum SummaryJSON {
-  /// The document for `result`, one test and one crash a line.
-  package static func text(_ result: SessionResult) -> String {
-    text(result.records, crashes: result.crashes)
+  /// The document for `session`, one test and one crash a line.
+  package static func text(_ session: FinishedSession) -> String {
+    text(session.result.records, crashes: session.result.crashes, causes: session.causes)
   }
 
-  /// The document for `records` and `crashes`, one test and one crash a line.
-  package static func text(_ records: [TestRecord], crashes: [SessionCrash] = []) -> String {
+  /// The document for `records`, `crashes` and `causes`, one test and one crash a line.
+  package static func text(
+    _ records: [TestRecord], crashes: [SessionCrash] = [],
+    causes: [TestName: any ReportedCause] = [:]
+  ) -> String {
     var json = JSONText(capacity: 128 * records.count + 512 * crashes.count + 16)
     json.raw("{\"tests\":[")
     for (index, record) in records.enumerated() {
@@ -36,9 +38,9 @@ package enum SummaryJSON {
         json.raw(",\"crashes\":")
         json.number(record.crashes)
       }
-      if let cause = record.cause {
+      if let cause = causes[record.name] {
         json.raw(",\"cause\":")
-        cause.write(to: &json)
+        cause.writeJSON(to: &json)
       }
       json.raw("}")
     }

@@ -1,6 +1,6 @@
 import CleanSlate
-import CleanSlateTrace
 import CleanSlateTestProcess
+import CleanSlateTrace
 import Foundation
 
 /// Reads the durations of earlier runs' tests from `--timings` files: CleanSlate lifecycle traces
@@ -47,6 +47,18 @@ package enum TimingsReader {
       }
     }
     return result
+  }
+
+  /// The durations of `paths`, each warning sent to `notes` (and one more when no file could be
+  /// used: the tests are split by count).
+  package static func read(_ paths: [String], notes: SessionEvents) -> TestTimings {
+    guard !paths.isEmpty else { return TestTimings() }
+    let read = read(paths)
+    for warning in read.warnings { notes.send(.note("warning: \(warning)")) }
+    if read.timings.isEmpty {
+      notes.send(.note("warning: no timings could be used; tests are split by count."))
+    }
+    return read.timings
   }
 
   /// The durations of a lifecycle trace: each test scope from its beginning to its end (the

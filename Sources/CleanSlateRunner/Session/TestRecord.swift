@@ -1,5 +1,4 @@
 package import CleanSlate
-package import CleanSlateReport
 package import CleanSlateTestProcess
 
 /// A test's verdict over a session's attempts of it.
@@ -57,15 +56,11 @@ package struct TestRecord: Sendable, Equatable {
   package let name: TestName
   /// Its attempts, in the order they ran.
   package var attempts: [Attempt] = []
-  /// Why it failed, as `--explain` decided it; `nil` for a test that never failed, or when not
-  /// asked.
-  package var cause: TestCause?
 
-  /// A test that has not run yet.
-  package init(name: TestName, attempts: [Attempt] = [], cause: TestCause? = nil) {
+  /// A test that has run `attempts` (none yet, by default).
+  package init(name: TestName, attempts: [Attempt] = []) {
     self.name = name
     self.attempts = attempts
-    self.cause = cause
   }
 
   /// How many times it ran.

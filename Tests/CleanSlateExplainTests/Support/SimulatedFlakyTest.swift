@@ -1,7 +1,6 @@
 import CleanSlate
 import CleanSlateChildProcess
 import CleanSlateExplain
-import CleanSlateReport
 import CleanSlateRunner
 import CleanSlateTestProcess
 import Foundation

@@ -1,12 +1,11 @@
-import CleanSlate
-import CleanSlateReport
-import CleanSlateTrace
+package import CleanSlate
 import CleanSlateTestProcess
+import CleanSlateTrace
 
-/// The human summary that ends a `cleanslate test` run: the count of each verdict, each flaky
+/// The human summary that ends a `cleanslate test` session: the count of each verdict, each flaky
 /// test with its attempts, each failed test with its first failure, each crash of a test
-/// process, and the shards' balance.
-package struct RunSummary: Sendable {
+/// process, each test's cause, and the shards' balance.
+package struct SessionSummary: Sendable {
   /// Every test's record.
   package var records: [TestRecord]
   /// Every crash of a test process.
@@ -15,16 +14,19 @@ package struct RunSummary: Sendable {
   package var plan: ShardPlan?
   /// The shard that ran.
   package var shard: ShardSpec?
+  /// The cause of each test `--explain` explained.
+  package var causes: [TestName: any ReportedCause]
 
-  /// The summary of `records` and `crashes`, of `shard` of `plan` when sharded.
+  /// The summary of `records` and `crashes`, of `shard` of `plan` when sharded, with `causes`.
   package init(
     _ records: [TestRecord], crashes: [SessionCrash] = [], plan: ShardPlan? = nil,
-    shard: ShardSpec? = nil
+    shard: ShardSpec? = nil, causes: [TestName: any ReportedCause] = [:]
   ) {
     self.records = records
     self.crashes = crashes
     self.plan = plan
     self.shard = shard
+    self.causes = causes
   }
 
   /// The summary of `result`, of `shard` of `plan` when sharded.
@@ -32,9 +34,16 @@ package struct RunSummary: Sendable {
     self.init(result.records, crashes: result.crashes, plan: plan, shard: shard)
   }
 
+  /// The summary of `session`.
+  package init(_ session: FinishedSession) {
+    self.init(
+      session.result.records, crashes: session.result.crashes, plan: session.plan,
+      shard: session.shard, causes: session.causes)
+  }
+
   /// Its lines, the counts last: `Flaky: …`, `Timed out: …`, `Failed: …`, `Crashed: …`
   /// (``SessionCrash/line``), a paragraph for each test `--explain` explained
-  /// (``TestCause/paragraph(for:)``), `Shard 2/4: …`, `5 passed, 1 failed, 1 flaky, 1 skipped`
+  /// (``ReportedCause/paragraph(for:)``), `Shard 2/4: …`, `5 passed, 1 failed, 1 flaky, 1 skipped`
   /// (and `, 1 timed out` when one did, `, 1 test process crashed` when one did, `, 1 not
   /// explained` when `--explain` could not decide a test's cause).
   ///
@@ -58,7 +67,7 @@ package struct RunSummary: Sendable {
     }
     lines += crashes.map(\.line)
     for record in records {
-      guard let cause = record.cause else { continue }
+      guard let cause = causes[record.name] else { continue }
       lines += cause.paragraph(for: record.name.listed)
     }
     if let plan, let shard { lines.append(balance(of: plan, shard: shard)) }
@@ -70,7 +79,7 @@ package struct RunSummary: Sendable {
     if !crashes.isEmpty {
       counts.append("\(crashes.count) test process\(crashes.count == 1 ? "" : "es") crashed")
     }
-    let unexplained = records.count { $0.cause?.kind == .unknown }
+    let unexplained = records.count { causes[$0.name].map { !$0.decided } ?? false }
     if unexplained > 0 { counts.append("\(unexplained) not explained") }
     lines.append(counts.joined(separator: ", "))
     return lines
