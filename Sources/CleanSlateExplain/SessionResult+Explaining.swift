@@ -69,7 +69,7 @@ extension SessionResult {
       if own { chosen.append(index) }
     }
     for crash in crashes {
-      guard case .notReproduced(let tests) = crash.verdict else { continue }
+      guard case .notReproduced(let tests) = crash.blame else { continue }
       let indices = tests.compactMap { test in records.firstIndex { $0.name == test } }
       guard !indices.contains(where: chosen.contains), let first = indices.first else { continue }
       chosen.append(first)

@@ -90,7 +90,7 @@ import Testing
   @Test func aCrashHeldAgainstNoTestIsATestCaseOfItsOwnInJUnit() {
     // Given a process that exited before its tests ended, while no test was running
     let crash = SessionCrash(
-      TestCrash(termination: .exited(3), running: []), repetition: 2, verdict: .noTestRunning)
+      TestCrash(termination: .exited(3), running: []), repetition: 2, blame: .noTestRunning)
     let run = SessionResult(
       records: [
         TestRecord(

@@ -22,7 +22,7 @@ import Testing
     // ran in a second batch
     #expect(run.records.map(\.verdict) == [.passed, .passed, .failed, .passed])
     #expect(runner.batches.value == [["T.A/a", "T.A/b", "T.A/c", "T.A/d"], ["T.A/d"]])
-    #expect(run.crashes.map(\.verdict) == [.pinned("T.A/c")])
+    #expect(run.crashes.map(\.blame) == [.pinned("T.A/c")])
     #expect(run.fails())
     #expect(
       SessionSummary(run).lines == [
@@ -89,7 +89,7 @@ import Testing
     // Then the crash is `b()`'s, and `c()`, which has no result, runs again and passes
     #expect(run.records.map(\.verdict) == [.passed, .failed, .passed, .passed])
     #expect(run.crashes.map(\.crash.running) == [["T.S/b()", "T.S/c()"]])
-    #expect(run.crashes.map(\.verdict) == [.pinned("T.S/b()")])
+    #expect(run.crashes.map(\.blame) == [.pinned("T.S/b()")])
     #expect(runner.batches.value == [["T.S/a()", "T.S/b()", "T.S/c()", "T.S/d()"], ["T.S/c()"]])
   }
 
@@ -110,7 +110,7 @@ import Testing
     // Then the two running tests ran again in halves and passed: each crashed, then passed
     #expect(runner.batches.value == [["T.S/a()", "T.S/b()", "T.S/c()"], ["T.S/a()"], ["T.S/b()"]])
     #expect(run.records.map(\.verdict) == [.flaky, .flaky, .passed])
-    #expect(run.crashes.map(\.verdict) == [.notReproduced(["T.S/a()", "T.S/b()"])])
+    #expect(run.crashes.map(\.blame) == [.notReproduced(["T.S/a()", "T.S/b()"])])
     #expect(
       run.records[0].attempts.first?.end.failure
         == "crashed: its test process died of signal 11 (SIGSEGV) while 2 tests ran, none named by the crashed thread's frames: \(badPointer)"
@@ -141,7 +141,7 @@ import Testing
     // Then `c()` crashed again alone: both crashes are its, and `b()` passed
     #expect(runner.batches.value == [["T.S/a()", "T.S/b()", "T.S/c()"], ["T.S/b()"], ["T.S/c()"]])
     #expect(run.records.map(\.verdict) == [.passed, .passed, .failed])
-    #expect(run.crashes.map(\.verdict) == [.crashedAgain("T.S/c()"), .pinned("T.S/c()")])
+    #expect(run.crashes.map(\.blame) == [.crashedAgain("T.S/c()"), .pinned("T.S/c()")])
     #expect(
       SessionSummary(run).lines == [
         "Failed: T.S/c() (2 of 2 runs): crashed: its test process died of signal 11 (SIGSEGV): \(badPointer)",
@@ -192,7 +192,7 @@ import Testing
 
     // Then every test passed, and the crash is in the run, held against no test
     #expect(run.records.map(\.verdict) == [.passed, .passed])
-    #expect(run.crashes.map(\.verdict) == [.noTestRunning])
+    #expect(run.crashes.map(\.blame) == [.noTestRunning])
     #expect(run.fails())
     #expect(
       SessionSummary(run).lines == [
