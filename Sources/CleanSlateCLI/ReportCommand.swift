@@ -51,6 +51,6 @@ struct ReportCommand: ParsableCommand {
     print(
       "Wrote \(output): \(report.tests.count) tests, \(log.eventCount) events from \(report.processes.count) process\(report.processes.count == 1 ? "" : "es")."
     )
-    for line in log.runBalanceLines { print(line) }
+    for line in log.shardBalanceLines { print(line) }
   }
 }

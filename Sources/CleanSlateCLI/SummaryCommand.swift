@@ -19,6 +19,6 @@ struct SummaryCommand: ParsableCommand {
   func run() throws {
     let log = try files.read()
     for line in LifecycleReport(log).summary.lines(top: top) { print(line) }
-    for line in log.runBalanceLines { print(line) }
+    for line in log.shardBalanceLines { print(line) }
   }
 }

@@ -96,11 +96,10 @@ struct TestCommand: AsyncParsableCommand {
     }
 
     // Session: launches, retries, repeats, crashes and hangs.
-    var session = TestSession(
-      launcher: sessionLauncher, retries: self.session.retries,
-      repetitions: self.session.repetitions)
-    session.events = events
-    let result = try await session.run(chosen.tests)
+    var testSession = TestSession(
+      launcher: sessionLauncher, retries: session.retries, repetitions: session.repetitions)
+    testSession.events = events
+    let result = try await testSession.run(chosen.tests)
     events.send(.sessionEnded(FinishedSession(result, plan: chosen.plan, shard: options.shard)))
 
     // Explain: experiments on each test that failed.
@@ -112,7 +111,7 @@ struct TestCommand: AsyncParsableCommand {
     try events.finish()
     // A test failed or timed out in some repetition, or a test process crashed, or (when asked)
     // a test was flaky.
-    if result.fails(failOnFlaky: self.session.failOnFlaky) { throw ExitCode.failure }
+    if result.fails(failOnFlaky: session.failOnFlaky) { throw ExitCode.failure }
   }
 
   /// The reports the options ask for: the terminal always, then JUnit, JSON and HTML.

@@ -110,11 +110,6 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
   /// How often the test failed in the runs of `condition`.
   func rate(of condition: RunCondition) -> TestCause.Rate { rate { $0.condition == condition } }
 
-  /// The runs of `condition` in which the test failed.
-  func failedRuns(of condition: RunCondition) -> [Observation] {
-    observations.filter { $0.condition == condition && $0.failed }
-  }
-
   /// The runs of `experiment`.
   func runs(of experiment: Experiment) -> [Observation] {
     observations.filter { $0.experiment == experiment }

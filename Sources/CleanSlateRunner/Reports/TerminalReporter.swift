@@ -3,7 +3,7 @@ import CleanSlateTestProcess
 import Foundation
 
 /// What `cleanslate test` prints as the session goes, and its summary at the end: each launch as
-/// one block (``RunEcho``), each repetition and retry, each experiment's run; notes on standard
+/// one block (``LaunchEcho``), each repetition and retry, each experiment's run; notes on standard
 /// error.
 package struct TerminalReporter: SessionReporter {
   /// The session and its causes, for the summary at the end.
@@ -32,7 +32,7 @@ package struct TerminalReporter: SessionReporter {
     case .launched(let launch):
       // One block, written at once: the command, what it printed, where each hung test was
       // stuck. (Printed line by line, another stream's lines landed inside a stack.)
-      print(RunEcho.text(of: launch))
+      print(LaunchEcho.text(of: launch))
     case let .repetition(number, count): print("Repetition \(number) of \(count)\n")
     case let .retried(test, attempt, outcome):
       print("Retried \(test) alone (attempt \(attempt)): \(outcome.rawValue)\n")

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// A launch of every test can start before the tests are listed (``startEverything()``), so that
 /// `swift test list` runs beside it instead of before it.
-package struct SwiftSessionLauncher: SessionLauncher {
+package struct SwiftSessionLauncher: TestLaunching {
   /// What starts the launches, of the package it was made for.
   package let launcher: TestLauncher
   /// Every test `swift test list` printed: a launch of all of them runs without a filter.
