@@ -94,12 +94,9 @@ package enum TimingsReader {
       throw TimingsFileError(path: path, reason: error.description)
     }
     var durations: [String: Int64] = [:]
-    for element in root.descendants(named: "testcase") {
-      guard let name = element[attribute: "name"],
-        let seconds = element[attribute: "time"].flatMap(Double.init)
-      else { continue }
-      let className = element[attribute: "classname"] ?? ""
-      durations["\(className)/\(name)", default: 0] += Int64(seconds * 1e6)
+    for (className, name, element) in root.testCases {
+      guard let seconds = element[attribute: "time"].flatMap(Double.init) else { continue }
+      durations["\(className ?? "")/\(name)", default: 0] += Int64(seconds * 1e6)
     }
     return TestTimings(durations)
   }
