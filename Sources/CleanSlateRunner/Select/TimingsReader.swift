@@ -68,16 +68,10 @@ package enum TimingsReader {
     try TraceReader.read(data, from: path, into: &log)
     var timings = TestTimings()
     for process in log.processes {
-      var begins: [Int: Int64] = [:]
       var durations: [String: Int64] = [:]
-      for timed in process.events where timed.event.scope == .test {
-        switch timed.event.phase {
-        case .scopeBegin: begins[timed.event.scopeID] = timed.timeMicros
-        case .scopeEnd:
-          guard let begin = begins.removeValue(forKey: timed.event.scopeID) else { continue }
-          durations[timed.event.scopeName, default: 0] += timed.timeMicros - begin
-        default: continue
-        }
+      for span in process.testSpans {
+        guard let end = span.end else { continue }
+        durations[span.name, default: 0] += end - span.start
       }
       for (name, micros) in durations { timings.record(micros, for: name) }
     }
