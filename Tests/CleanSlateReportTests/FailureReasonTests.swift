@@ -1,7 +1,7 @@
 import CleanSlate
 import CleanSlateReport
-import CleanSlateTrace
 import CleanSlateTestSupport
+import CleanSlateTrace
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import CleanSlateReport
-import CleanSlateTrace
 import CleanSlateTestSupport
+import CleanSlateTrace
 import Foundation
 import Testing
 
