@@ -60,14 +60,16 @@ enum FlatJSONParser {
     // `{}`, whatever follows it.
     if index < count, base[index] == 0x7D { return 0 }
     var found = 0
+    var field = fields
     while found < fieldCapacity, index < count, base[index] == 0x22 {  // "
-      let field = fields + found
       field.pointee.keyStart = index + 1
       field.pointee.keyEnd = stringEnd(base, index + 1, count, escaped: &field.pointee.keyEscaped)
       guard field.pointee.keyEnd >= 0 else { return nil }
-      index = skipSpaces(base, field.pointee.keyEnd + 1, count)
+      index = field.pointee.keyEnd + 1
+      if index < count, base[index] != 0x3A { index = skipSpaces(base, index, count) }
       guard index < count, base[index] == 0x3A else { return nil }  // :
-      index = skipSpaces(base, index + 1, count)
+      index += 1
+      if index < count, base[index] != 0x22 { index = skipSpaces(base, index, count) }
       guard index < count else { return nil }
       if base[index] == 0x22 {
         field.pointee.isInteger = false
@@ -82,10 +84,14 @@ enum FlatJSONParser {
         guard index >= 0 else { return nil }
       }
       found += 1
-      index = skipSpaces(base, index, count)
+      field += 1
+      if index < count, base[index] != 0x2C, base[index] != 0x7D {
+        index = skipSpaces(base, index, count)
+      }
       guard index < count else { return nil }
       if base[index] == 0x2C {  // ,
-        index = skipSpaces(base, index + 1, count)
+        index += 1
+        if index < count, base[index] != 0x22 { index = skipSpaces(base, index, count) }
         continue
       }
       guard base[index] == 0x7D else { return nil }  // }

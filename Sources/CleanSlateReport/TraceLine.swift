@@ -155,8 +155,11 @@ struct TraceLine {
       if recent.at.repeated, let location = recent.location {
         self.location = location
       } else {
-        location = Self.location(text)
+        // A trace names a few places many times: each is read once.
+        let location = recent.locations[text] ?? Self.location(text)
+        recent.locations[text] = location
         recent.location = location
+        self.location = location
       }
     default:
       setString(
@@ -338,7 +341,10 @@ struct RecentValues {
   var test = RecentString()
   var fixture = RecentString()
   var at = RecentString()
+  /// The location of the last `at`.
   var location: CodeLocation?
+  /// Every location read, by its text.
+  var locations: [String: CodeLocation] = [:]
 }
 
 /// The last string read for one field, with its bytes in the file: the next line with the same
