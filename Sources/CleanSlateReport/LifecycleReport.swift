@@ -130,6 +130,7 @@ package struct LifecycleReport: Sendable {
       (tests[test].duration, tests[other].id) > (tests[other].duration, tests[test].id)
     }
     var slowest: [Int] = []
+    guard count > 0 else { return [] }
     for test in tests.indices {
       guard slowest.count < count || isSlower(test, than: slowest[slowest.count - 1]) else {
         continue
