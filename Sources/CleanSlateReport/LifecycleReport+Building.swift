@@ -18,7 +18,11 @@ extension LifecycleReport {
 
   private mutating func add(_ trace: TraceProcess, index: Int, outcomes: Outcomes?) {
     let base = min(trace.startMicros, trace.events.first?.startMicros ?? trace.startMicros)
-    let last = trace.events.map(\.timeMicros).max() ?? base
+    var last = base
+    if !trace.events.isEmpty {
+      last = trace.events[0].timeMicros
+      for index in trace.events.indices { last = max(last, trace.events[index].timeMicros) }
+    }
     var scopeNames: [Int: String] = [:]
     var testIndex: [Int: Int] = [:]  // scope ID → index in `tests`
     var testsByName: [String: [Int]] = [:]

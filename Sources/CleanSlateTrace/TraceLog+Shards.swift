@@ -24,7 +24,11 @@ extension TraceLog {
     var bounds: [String: (index: Int, start: Int64, end: Int64)] = [:]
     for process in processes {
       let start = min(process.startMicros, process.events.first?.startMicros ?? process.startMicros)
-      let end = process.events.map(\.timeMicros).max() ?? start
+      var end = start
+      if !process.events.isEmpty {
+        end = process.events[0].timeMicros
+        for index in process.events.indices { end = max(end, process.events[index].timeMicros) }
+      }
       if let known = bounds[process.run] {
         bounds[process.run] = (known.index, min(known.start, start), max(known.end, end))
         runs[known.index].processes += 1
