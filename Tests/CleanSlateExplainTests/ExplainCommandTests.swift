@@ -37,11 +37,9 @@ import Testing
       .appendingPathComponent("cleanslate-explain-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: temporary) }
-    var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    var variables = StartingEnvironment.variables.merging(environment) { $1 }
     variables["TMPDIR"] = temporary.path
     variables["CLEANSLATE_SEED"] = environment["CLEANSLATE_SEED"]
-    // The machine's zone, not one a `.timeZone` fixture of a test running meanwhile has set.
-    variables["TZ"] = environment["TZ"]
     let outcome = try await HelperExecutable(named: "cleanslate").run(
       ["test", "--package-path", path] + arguments, environment: variables)
     // `swift` leaves folders and lock files of its own in every run's temporary directory.
