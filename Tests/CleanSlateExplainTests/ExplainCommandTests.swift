@@ -143,7 +143,7 @@ import Testing
       ), "\(text)")
     #expect(
       text.contains(
-        "Why flaky: ShopTests.ShopSuites/Receipts/receiptShowsTheLocalTime() — time zone, "))
+        "Why it fails: ShopTests.ShopSuites/Receipts/receiptShowsTheLocalTime() — time zone, "))
     #expect(text.contains("Why flaky: ShopTests.ShopSuites/Ports/listensOnThePort() — parallel, "))
     #expect(!text.contains("Why flaky: ShopTests.ShopSuites/Ports/holdsThePort()"))
     #expect(run.leftBehind.isEmpty, "\(run.leftBehind)")

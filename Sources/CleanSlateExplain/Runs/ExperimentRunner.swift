@@ -13,6 +13,10 @@ package protocol ExperimentRunner: Sendable {
   /// 4)`) of a parameterized test when given.
   func run(_ condition: RunCondition, of test: TestName, testCase: String?) async throws -> Launch
 
+  /// The command a user types for a run of `condition`, as ``run(_:of:testCase:)`` would run it.
+  func command(of condition: RunCondition, test: TestName, testCase: String?)
+    -> SwiftTestInvocation
+
   /// The time the budget is counted in: since some fixed moment.
   var now: Duration { get }
 }
