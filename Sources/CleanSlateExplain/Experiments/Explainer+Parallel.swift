@@ -118,8 +118,9 @@ extension Explainer {
   /// selection at once with it, drawn anew each round (when which tests run beside it makes no
   /// difference, any as many make none) — else every test of `step` but it.
   ///
-  /// The candidates are the tests of `group` but it, halved while one half fails more often at
-  /// once with it (keeping that half), within a third of the budget left.
+  /// The candidates are the tests of `group` but it: those a crash named, when the lead decided on
+  /// them; else halved while one half fails more often at once with it (keeping that half),
+  /// within a third of the budget left.
   private func namePartners(
     _ trial: Trial<Runner>, scope: ParallelScope, decidedWith group: [TestName],
     step: [TestName], alpha: Double, random: inout SeededRandomNumberGenerator
@@ -127,7 +128,8 @@ extension Explainer {
     let test = trial.test
     let fallback = step.filter { $0 != test }
     var candidates = group.filter { $0 != test }
-    if candidates.count > 1 {
+    // (a group narrowed to the tests a crash named holds its candidates already)
+    if candidates.count > 1, group == step {
       let rate = trial.rate { $0.experiment == .parallel && $0.condition.atOnce }
       candidates = try await halve(candidates, trial, scope: scope, rate: rate)
     }
