@@ -13,14 +13,18 @@ extension Explainer {
     let timedOut = trial.observations.contains {
       $0.condition == condition && $0.end.outcome == .timedOut
     }
-    if timedOut, let timeLimit, !command.environment.contains(where: { $0.name == Self.timeoutVariable }) {
+    if timedOut, let timeLimit,
+      !command.environment.contains(where: { $0.name == Self.timeoutVariable })
+    {
       let seconds = Int(timeLimit.inSeconds.rounded(.up))
       command.environment.append(.init(name: Self.timeoutVariable, value: String(seconds)))
     }
     let everyTime = rate.failures > 0 && rate.failures * 10 >= rate.runs * 9
     var line = everyTime ? "\(command)" : "while \(command); do :; done"
     if rate.failures == 0 {
-      line += rate.runs == 0 ? "  # not run here" : "  # did not fail in \(Words.count(rate.runs, "run")) here"
+      line +=
+        rate.runs == 0
+        ? "  # not run here" : "  # did not fail in \(Words.count(rate.runs, "run")) here"
     }
     return line
   }

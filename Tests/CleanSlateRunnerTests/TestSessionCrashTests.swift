@@ -71,7 +71,10 @@ import Testing
     // repetition it was in, the first included
     #expect(run.records.map(\.verdict) == [.passed, .flaky, .passed])
     let lines = SessionSummary(run).lines
-    #expect(lines.filter { $0.hasPrefix("Flaky: ") } == ["Flaky: T.S/b() (4 attempts: crashed, passed, passed, passed)"])
+    #expect(
+      lines.filter { $0.hasPrefix("Flaky: ") } == [
+        "Flaky: T.S/b() (4 attempts: crashed, passed, passed, passed)"
+      ])
     #expect(
       lines.filter { $0.hasPrefix("Crashed: ") } == [
         "Crashed: T.S/b(), signal 11 (SIGSEGV) in repetition 1: \(badPointer); its frame S.b() (Tests.swift:9:5) pins it."

@@ -169,8 +169,8 @@ extension Explainer {
       var failures = [0, 0]
       do {
         for _ in 0..<rounds where abs(failures[0] - failures[1]) < 2 {
-          for side in 0..<2 where try await trial.run(scope.atOnce(scope.tests(halves[side]))).failed
-          {
+          for side in 0..<2
+          where try await trial.run(scope.atOnce(scope.tests(halves[side]))).failed {
             failures[side] += 1
           }
         }

@@ -12,7 +12,8 @@ extension Explainer {
     let test = trial.test
     let processes = scope.processes
     let lead = trial.comparison(of: .parallel)
-    let withFactor = lead?.factor ?? trial.rate { $0.experiment == .parallel && $0.condition.atOnce }
+    let withFactor =
+      lead?.factor ?? trial.rate { $0.experiment == .parallel && $0.condition.atOnce }
     let without =
       lead?.baseline ?? trial.rate { $0.experiment == .parallel && !$0.condition.atOnce }
     let failed = trial.runs(of: .parallel).filter { $0.condition.atOnce && $0.failed }
