@@ -61,8 +61,6 @@ struct SimulatedFlakyTest: ExperimentRunner {
   }
 
   static let victim: TestName = "Suite.Tests/victim"
-  /// The command of a run in which the test passed.
-  static let passed = SwiftTestInvocation(environment: [], arguments: ["test", "--filter", "…"])
   static let earlier: [TestName] = (1...6).map { TestName("Suite.Tests/test\($0)") }
 
   let reason: Reason
@@ -215,6 +213,8 @@ struct SimulatedFlakyTest: ExperimentRunner {
       ends: ends, crashes: crash.map { [$0] } ?? [], traced: traced)
   }
 
+  /// The command of a run of `condition`: its variables, `--no-parallel` unless at once, and its
+  /// tests.
   func command(
     of condition: RunCondition, test: TestName, testCase: String?
   ) -> SwiftTestInvocation {
