@@ -69,6 +69,7 @@ let package = Package(
     .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     // MARK: - Engine (framework-agnostic, Foundation only)
@@ -231,6 +232,24 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // The system's SQLite, for the store of runs (libsqlite3-dev on Debian and Ubuntu).
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    // The store of runs across sessions (`cleanslate test --history`): every session's results
+    // in a SQLite file, or a PostgreSQL database with the Postgres trait; flaky and broken tests
+    // ranked, the quarantine, new tests checked.
+    .target(
+      name: "CleanSlateHistory",
+      dependencies: [
+        "CleanSlate",
+        "CleanSlateReport",
+        "CSQLite",
+        product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
+        product("NIOSSL", of: "swift-nio-ssl", trait: "Postgres"),
+      ],
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "CleanSlateCLI",
       dependencies: [
@@ -365,6 +384,22 @@ let package = Package(
         "CleanSlateReport",
         "CleanSlateTestProcess", "CleanSlateTestSupport", "CleanSlateCLI",
       ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateHistoryTests",
+      dependencies: [
+        "CleanSlate", "CleanSlateHistory", "CleanSlateTestSupport", "CleanSlatePostgres",
+        "CleanSlateTesting", "CleanSlateChildProcess", "CleanSlateHistoryProbe",
+        product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    // A writer of a store of runs, for the tests of writers at once and of one killed mid-write.
+    .executableTarget(
+      name: "CleanSlateHistoryProbe",
+      dependencies: ["CleanSlateHistory"],
+      path: "Tests/CleanSlateHistoryProbe",
       swiftSettings: strictSettings
     ),
     .testTarget(
