@@ -243,6 +243,7 @@ let package = Package(
       name: "CleanSlateHistory",
       dependencies: [
         "CleanSlate",
+        "CleanSlateChildProcess",
         "CleanSlateReport",
         "CSQLite",
         product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),

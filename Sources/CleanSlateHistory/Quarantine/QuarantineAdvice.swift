@@ -15,12 +15,23 @@ package struct QuarantineAdvice: Sendable, Equatable {
     package var test: String
     package var reason: String
     package var until: QuarantineDate
+
+    package init(test: String, reason: String, until: QuarantineDate) {
+      self.test = test
+      self.reason = reason
+      self.until = until
+    }
   }
 
   /// An entry to remove, and why.
   package struct Removal: Sendable, Equatable {
     package var test: String
     package var why: String
+
+    package init(test: String, why: String) {
+      self.test = test
+      self.why = why
+    }
   }
 
   package var additions: [Addition] = []
@@ -44,7 +55,7 @@ package struct QuarantineAdvice: Sendable, Equatable {
         Addition(
           test: test.name,
           reason:
-            "\(cause)flaky in \(test.flakySessions + test.mixedCommits) of \(test.sessions) sessions, fails \(FailureRate.percent(test.rate.value)) of runs",
+            "\(cause)flaky, fails \(FailureRate.percent(test.rate.value)) of runs over \(test.sessions) sessions",
           until: today.adding(days: Self.suggestedDays)))
     }
     expired = file.entries.filter { $0.expired(on: today) }
@@ -76,7 +87,7 @@ package struct QuarantineAdvice: Sendable, Equatable {
 
   /// Why the runs `since` show a rate lower than `before`'s, when they do at the 1 % rule; else
   /// `nil`.
-  static func dropped(before: FailureRate, since: FailureRate, added: QuarantineDate) -> String? {
+  package static func dropped(before: FailureRate, since: FailureRate, added: QuarantineDate) -> String? {
     let low = before.interval.lowerBound
     guard before.failures > 0, low > 0, since.runs > 0 else { return nil }
     let chance = atMost(since.failures, of: since.runs, at: low)

@@ -125,13 +125,15 @@ package struct QuarantineFile: Sendable, Equatable {
 
   private static func entry(_ line: String, path: String, line number: Int) throws -> QuarantineEntry {
     let shape = "test | added YYYY-MM-DD | until YYYY-MM-DD | reason"
-    let fields = line.components(separatedBy: " | ")
-    guard fields.count >= 4 else {
+    // The reason is the rest of the line: it may hold the separator.
+    let fields = line.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+    guard fields.count >= 3 else {
       throw QuarantineFileError(
         path: path, line: number, "is not an entry: write it as \(shape) (found: \(line)).")
     }
-    let test = fields[0].trimmingCharacters(in: .whitespaces)
-    let reason = fields[3...].joined(separator: " | ").trimmingCharacters(in: .whitespaces)
+    let test = fields[0]
+    let reason = fields.count == 4 ? fields[3] : ""
     func day(_ field: String, _ word: String) throws -> QuarantineDate {
       let trimmed = field.trimmingCharacters(in: .whitespaces)
       guard trimmed.hasPrefix(word + " "),

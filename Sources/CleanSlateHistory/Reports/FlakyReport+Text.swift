@@ -73,7 +73,7 @@ extension FlakyReport {
         evidence.append(
           "\(test.mixedCommits) commit\(test.mixedCommits == 1 ? "" : "s") saw it both pass and fail")
       }
-      let since = test.flakySince.map { ", flaky since \(Self.time($0))" } ?? ""
+      let since = test.flakySince.map { " since \(Self.time($0))" } ?? ""
       let quarantined = test.quarantined ? " (quarantined)" : ""
       lines.append(
         "\(test.name)\(quarantined) — flaky\(since): \(evidence.joined(separator: "; ")); it fails \(test.rate) of its runs.")
