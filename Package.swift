@@ -260,6 +260,7 @@ let package = Package(
         "CleanSlateReport",
         "CleanSlateRunner",
         "CleanSlateExplain",
+        "CleanSlateHistory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
