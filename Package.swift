@@ -196,11 +196,18 @@ let package = Package(
       swiftSettings: strictSettings
     ),
 
-    // MARK: - Lifecycle report: the trace reader and the HTML and terminal reports (internal),
-    // and the `cleanslate` command over them
+    // MARK: - The runner side (internal), and the `cleanslate` command over it
+    // The lifecycle trace, read: its processes and events, each test's span (what the test
+    // processes, the timings and the report read), and the JSON text the reports write.
+    .target(
+      name: "CleanSlateTrace",
+      dependencies: ["CleanSlate"],
+      swiftSettings: strictSettings
+    ),
+    // The lifecycle report of a trace: the HTML page and the text of `cleanslate summary`.
     .target(
       name: "CleanSlateReport",
-      dependencies: ["CleanSlate"],
+      dependencies: ["CleanSlate", "CleanSlateTrace"],
       swiftSettings: strictSettings
     ),
     // Runs a package's built tests as test processes, as `swift test` would start them (both
@@ -208,7 +215,7 @@ let package = Package(
     // hangs, takes thread stacks and keeps crashes: what bisect, explain and the runner sit on.
     .target(
       name: "CleanSlateTestProcess",
-      dependencies: ["CleanSlate", "CleanSlateChildProcess", "CleanSlateReport"],
+      dependencies: ["CleanSlate", "CleanSlateChildProcess", "CleanSlateTrace"],
       swiftSettings: strictSettings
     ),
     // Finds the tests that make a test fail when they run before it (`cleanslate bisect`).
@@ -221,14 +228,16 @@ let package = Package(
     // them with retries, repeats and crashes kept, and reports (terminal, JUnit, JSON, HTML).
     .target(
       name: "CleanSlateRunner",
-      dependencies: ["CleanSlate", "CleanSlateTestProcess", "CleanSlateReport"],
+      dependencies: [
+        "CleanSlate", "CleanSlateTestProcess", "CleanSlateTrace", "CleanSlateReport",
+      ],
       swiftSettings: strictSettings
     ),
     // Tells why a test failed, by experiments on its runs (`cleanslate test --explain`).
     .target(
       name: "CleanSlateExplain",
       dependencies: [
-        "CleanSlate", "CleanSlateTestProcess", "CleanSlateRunner", "CleanSlateReport",
+        "CleanSlate", "CleanSlateTestProcess", "CleanSlateRunner", "CleanSlateTrace",
       ],
       swiftSettings: strictSettings
     ),
@@ -244,7 +253,10 @@ let package = Package(
       dependencies: [
         "CleanSlate",
         "CleanSlateChildProcess",
+        "CleanSlateTrace",
         "CleanSlateReport",
+        "CleanSlateTestProcess",
+        "CleanSlateRunner",
         "CSQLite",
         product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
         product("NIOSSL", of: "swift-nio-ssl", trait: "Postgres"),
@@ -257,6 +269,7 @@ let package = Package(
         "CleanSlate",
         "CleanSlateTestProcess",
         "CleanSlateBisect",
+        "CleanSlateTrace",
         "CleanSlateReport",
         "CleanSlateRunner",
         "CleanSlateExplain",
@@ -359,14 +372,15 @@ let package = Package(
     .testTarget(
       name: "CleanSlateTestProcessTests",
       dependencies: [
-        "CleanSlate", "CleanSlateChildProcess", "CleanSlateTestProcess", "CleanSlateTestSupport",
+        "CleanSlate", "CleanSlateChildProcess", "CleanSlateTestProcess", "CleanSlateTrace",
+        "CleanSlateTestSupport",
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "CleanSlateBisectTests",
       dependencies: [
-        "CleanSlateBisect", "CleanSlateTestProcess", "CleanSlateReport", "CleanSlateTestSupport",
+        "CleanSlateBisect", "CleanSlateTestProcess", "CleanSlateTrace", "CleanSlateTestSupport",
         "CleanSlateCLI",
       ],
       swiftSettings: strictSettings
@@ -374,8 +388,8 @@ let package = Package(
     .testTarget(
       name: "CleanSlateRunnerTests",
       dependencies: [
-        "CleanSlate", "CleanSlateChildProcess", "CleanSlateRunner", "CleanSlateReport",
-        "CleanSlateTestProcess", "CleanSlateTestSupport", "CleanSlateCLI",
+        "CleanSlate", "CleanSlateChildProcess", "CleanSlateRunner", "CleanSlateTrace",
+        "CleanSlateReport", "CleanSlateTestProcess", "CleanSlateTestSupport", "CleanSlateCLI",
       ],
       swiftSettings: strictSettings
     ),
@@ -383,7 +397,7 @@ let package = Package(
       name: "CleanSlateExplainTests",
       dependencies: [
         "CleanSlate", "CleanSlateChildProcess", "CleanSlateExplain", "CleanSlateRunner",
-        "CleanSlateReport",
+        "CleanSlateTrace", "CleanSlateReport",
         "CleanSlateTestProcess", "CleanSlateTestSupport", "CleanSlateCLI",
       ],
       swiftSettings: strictSettings
@@ -406,7 +420,10 @@ let package = Package(
     ),
     .testTarget(
       name: "CleanSlateReportTests",
-      dependencies: ["CleanSlate", "CleanSlateReport", "CleanSlateTestSupport", "CleanSlateCLI"],
+      dependencies: [
+        "CleanSlate", "CleanSlateTrace", "CleanSlateReport", "CleanSlateTestSupport",
+        "CleanSlateCLI",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

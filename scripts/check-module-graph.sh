@@ -15,9 +15,15 @@
 # and dependencies on an executable target, which a test target declares to have it built
 # (CleanSlateSandboxProbe, CleanSlateTestApp) rather than to import it.
 #
-# Prints one line for each dependency no file imports, naming the target and the dependency, and
-# exits with status 1 if there is one; else prints a summary and exits with 0. Builds nothing:
-# it reads the manifest and the sources (about a second).
+# It also checks the runner side's layers, bottom to top — the trace, the test processes and the
+# report, the runner and bisect, explain, the store of runs, the command: no module declares or
+# imports one above it (the test processes never the HTML report, the runner never explain,
+# explain never the store).
+#
+# Prints one line for each dependency no file imports, and for each edge the layers forbid,
+# naming the target and the module, and exits with status 1 if there is one; else prints a
+# summary and exits with 0. Builds nothing: it reads the manifest and the sources (about a
+# second).
 #
 #   scripts/check-module-graph.sh
 set -euo pipefail
@@ -79,12 +85,30 @@ def dependencies(target):
             yield name, f"target '{name}'" if name in targets else f"product '{name}'"
 
 
+# The runner side's layers, bottom to top: a module may use those of lower layers only.
+LAYERS = [
+    ["CleanSlateTrace"],
+    ["CleanSlateTestProcess", "CleanSlateReport"],
+    ["CleanSlateRunner", "CleanSlateBisect"],
+    ["CleanSlateExplain"],
+    ["CleanSlateHistory"],
+    ["CleanSlateCLI"],
+]
+LAYER = {module: height for height, modules in enumerate(LAYERS) for module in modules}
+
 findings, checked = [], 0
 for name, target in targets.items():
     files = swift_files(target)
     if not files:
         continue
     imported = set().union(*(imports(path) for path in files))
+    if name in LAYER:
+        declared = {module for module, _ in dependencies(target)}
+        for module in sorted((declared | imported) & set(LAYER)):
+            if module != name and LAYER[module] >= LAYER[name]:
+                findings.append(
+                    f"{name}: uses {module}, which is not on a layer below it ({' < '.join('/'.join(layer) for layer in LAYERS)})"
+                )
     for module, described in dependencies(target):
         if targets.get(module, {}).get("type") == "executable":
             continue
@@ -97,10 +121,10 @@ for name, target in targets.items():
 for finding in findings:
     print(f"check-module-graph: {finding}")
 if findings:
-    count = f"{len(findings)} declared dependenc" + ("y is" if len(findings) == 1 else "ies are")
     print(
-        f"check-module-graph: {count} imported nowhere: import each where it is used, or remove "
-        "it from Package.swift.",
+        f"check-module-graph: {len(findings)} finding{'' if len(findings) == 1 else 's'}: import "
+        "each declared dependency where it is used, or remove it from Package.swift; a module of "
+        "the runner side uses only modules on the layers below it.",
         file=sys.stderr,
     )
     sys.exit(1)

@@ -13,8 +13,9 @@ package import CleanSlateTestProcess
 /// last one is skipped when the polluter is the first test): 10 for a suite of 200 tests. The
 /// run with every earlier test is one of the search's runs, not one more; if it passes, there
 /// is nothing to find.
-package struct Bisection<Runner: TestRunner> {
-  package let runner: Runner
+package struct Bisection<Launcher: TestLaunching> {
+  /// What launches each step.
+  package let launcher: Launcher
   package let victim: TestName
   /// The tests that run before the victim, in order.
   package let earlier: [TestName]
@@ -41,8 +42,8 @@ package struct Bisection<Runner: TestRunner> {
     package var failingRun: Launch
   }
 
-  package init(runner: Runner, victim: TestName, earlier: [TestName]) {
-    self.runner = runner
+  package init(launcher: Launcher, victim: TestName, earlier: [TestName]) {
+    self.launcher = launcher
     self.victim = victim
     self.earlier = earlier
   }
@@ -55,7 +56,7 @@ package struct Bisection<Runner: TestRunner> {
     var runs = 0
     func attempt(_ tests: some Collection<TestName>) async throws -> Launch {
       runs += 1
-      let launch = try await runner.run(Array(tests) + [victim], victim: victim)
+      let launch = try await launcher.launch(Array(tests) + [victim])
       progress(Step(number: runs, tests: Array(tests), victimPassed: passed(launch)))
       return launch
     }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import CleanSlate
 import CleanSlateBisect
-import CleanSlateReport
 import CleanSlateTestProcess
+import CleanSlateTrace
 import Foundation
 
 /// `cleanslate bisect`: finds the earlier tests that make a test fail in the full run.
@@ -46,14 +46,15 @@ struct BisectCommand: AsyncParsableCommand {
     let launcher = await TestLauncher.forPackage(
       at: packagePath, buildOptions: [], workDirectory: work.appendingPathComponent("launcher"))
     if let note = launcher.note { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
-    let runner = SwiftTestRunner(launcher: launcher, watchesState: sentinel)
+    let bisectLauncher = BisectLauncher(launcher: launcher, watchesState: sentinel)
     let victim = TestName(victim)
     do {
       let given = trace.isEmpty ? nil : try TraceReader.read(trace)
       let earlier = try RunOrder.earlier(
-        than: victim, listed: try await runner.list(), trace: given.map(TraceFacts.init(log:)))
+        than: victim, listed: try await bisectLauncher.list(),
+        trace: given.map(TraceFacts.init(log:)))
       print("Bisecting \(victim): \(earlier.count) tests run before it.")
-      var bisection = Bisection(runner: runner, victim: victim, earlier: earlier)
+      var bisection = Bisection(launcher: bisectLauncher, victim: victim, earlier: earlier)
       bisection.progress = { step in
         let what =
           switch step.tests.count {
@@ -71,7 +72,7 @@ struct BisectCommand: AsyncParsableCommand {
     }
   }
 
-  private func report(_ result: Bisection<SwiftTestRunner>.Result, given: TraceLog?) {
+  private func report(_ result: Bisection<BisectLauncher>.Result, given: TraceLog?) {
     let single = result.polluters.count == 1
     print("\(single ? "The polluter" : "The polluters, together") (found in \(result.runs) runs):")
     for test in result.polluters { print("  \(test)") }

@@ -1,5 +1,8 @@
 import ArgumentParser
+import CleanSlateExplain
 import CleanSlateReport
+import CleanSlateRunner
+import CleanSlateTrace
 import Foundation
 
 /// `cleanslate report`: writes the HTML lifecycle report of one or more traces.
@@ -26,7 +29,7 @@ struct ReportCommand: ParsableCommand {
   func run() throws {
     let log = try files.read()
     let report = LifecycleReport(log)
-    var explained: [(test: String, cause: TestCause)] = []
+    var explained: [TestExplanation] = []
     var crashes: [SummaryCrash] = []
     for path in summaryJSON {
       guard let data = FileManager.default.contents(atPath: path),
@@ -36,7 +39,7 @@ struct ReportCommand: ParsableCommand {
         throw ValidationError(
           "\(path) is not the --summary-json of a cleanslate test run (or cannot be read).")
       }
-      explained += causes
+      explained += causes.map { $0.cause.explanation(of: $0.test) }
       crashes += crashed
     }
     let html = HTMLReport.render(report, title: title, explained: explained, crashes: crashes)
@@ -48,6 +51,6 @@ struct ReportCommand: ParsableCommand {
     print(
       "Wrote \(output): \(report.tests.count) tests, \(log.eventCount) events from \(report.processes.count) process\(report.processes.count == 1 ? "" : "es")."
     )
-    for line in log.runBalanceLines { print(line) }
+    for line in log.shardBalanceLines { print(line) }
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CleanSlate
 import CleanSlateReport
+import CleanSlateTrace
 
 /// `cleanslate summary`: prints the counts and the slowest fixtures of one or more traces.
 struct SummaryCommand: ParsableCommand {
@@ -18,6 +19,6 @@ struct SummaryCommand: ParsableCommand {
   func run() throws {
     let log = try files.read()
     for line in LifecycleReport(log).summary.lines(top: top) { print(line) }
-    for line in log.runBalanceLines { print(line) }
+    for line in log.shardBalanceLines { print(line) }
   }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CleanSlateReport
+import CleanSlateTrace
 import Foundation
 
 /// The trace files a command reads, merged.

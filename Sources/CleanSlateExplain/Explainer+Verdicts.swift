@@ -1,7 +1,7 @@
 import CleanSlate
-import CleanSlateReport
 import CleanSlateRunner
 import CleanSlateTestProcess
+import CleanSlateTrace
 import Foundation
 
 extension Explainer {
@@ -197,21 +197,25 @@ extension Explainer {
       "The experiments used \(Hundredths.seconds(micros: trial.elapsedSeconds * 1e6)) of the budget of \(Int(trial.budgetSeconds.rounded())) s"
     let experiments = summaries(trial)
     let notTriedText = notTried(trial)
+    let needed = needed(trial, evidence: evidence)
     var cause = TestCause(
       .unknown,
-      summary:
-        "\(why) \(used)\(tally(experiments)).\(notTriedText) \(needed(trial, evidence: evidence))",
+      summary: "\(why) \(used)\(tally(experiments)).\(notTriedText) \(needed.text)",
       reproduce: trial.command(of: .alone).map { "\($0)" }
         ?? trial.observations.last.map { "\($0.launch.command)" } ?? "")
+    cause.advice = needed.advice
     cause.experiments = experiments
     return cause
   }
 
   /// What telling a factor apart would take, at the rate the run saw: about how many runs, and
-  /// the budget for them.
-  private func needed(_ trial: Trial<Runner>, evidence: RunEvidence) -> String {
+  /// the budget for them; and what the run would need, which the reports put into words (a
+  /// larger budget, or more repetitions when the budget would have bought the runs).
+  private func needed(
+    _ trial: Trial<Runner>, evidence: RunEvidence
+  ) -> (text: String, advice: CauseAdvice?) {
     let rate = evidence.rate
-    guard rate.failures > 0, rate.runs > 0 else { return "" }
+    guard rate.failures > 0, rate.runs > 0 else { return ("", nil) }
     let chance = Double(rate.failures) / Double(rate.runs)
     // A factor that makes it fail five times as often, at this rate, shows in about ten runs
     // that disagree, which pairs give at about this rate.
@@ -227,10 +231,13 @@ extension Explainer {
     guard seconds > Int(trial.budgetSeconds) else {
       // The budget would have bought them: the test failed less often in the experiments than
       // in the run.
-      return takes
-        + ", which the budget allows: it failed less often in the experiments than in the run. Run it with --repeat to see it fail more often, then explain it again."
+      return (
+        takes
+          + ", which the budget allows: it failed less often in the experiments than in the run.",
+        .moreRepetitions
+      )
     }
-    return takes + ": give --explain-budget \(seconds)."
+    return (takes, .budget(seconds: seconds))
   }
 
   /// The runs whose cost telling the factor apart would take: those of the experiment the run

@@ -1,5 +1,4 @@
 package import CleanSlate
-package import CleanSlateReport
 package import CleanSlateRunner
 import CleanSlateTestProcess
 import Foundation
@@ -47,7 +46,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
   package static var failingRuns: Int { 5 }
 
   /// An explainer that runs tests with `runner`, `budget` for each test.
-  package init(runner: Runner, budget: Duration = .seconds(60)) {
+  package init(runner: Runner, budget: Duration = ExplainOptions.defaultBudget) {
     self.runner = runner
     self.budget = budget
   }
@@ -55,7 +54,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
   /// Why `test` failed in the run that saw `evidence`.
   package func explain(_ test: TestName, evidence: RunEvidence) async throws -> TestCause {
     let events = events
-    var reported: (@Sendable (TestCause.Run) -> Void)?
+    var reported: (@Sendable (ExperimentRun) -> Void)?
     if !events.reporters.isEmpty {
       reported = { @Sendable run in events.send(.experimentRan(test: test, run: run)) }
     }
@@ -74,7 +73,6 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     cause.seconds = trial.elapsedSeconds
     cause.testCase = trial.testCase
     cause.tried = trial.tried.map(\.description)
-    events.send(.explained(test: test, cause: cause))
     return cause
   }
 

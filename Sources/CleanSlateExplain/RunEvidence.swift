@@ -1,5 +1,4 @@
 package import CleanSlate
-package import CleanSlateReport
 package import CleanSlateRunner
 package import CleanSlateTestProcess
 

@@ -1,9 +1,57 @@
 package import CleanSlate
-package import CleanSlateReport
 package import CleanSlateRunner
-import CleanSlateTestProcess
+package import CleanSlateTestProcess
 
 extension SessionResult {
+  /// Explains each test that failed (``explained``) by experiments on the package's built tests,
+  /// which `launcher` starts as the run did (``ExplainOptions``): what `cleanslate test
+  /// --explain` does once the session ended.
+  ///
+  /// Sends ``SessionEvent/explaining(tests:budget:)``, each experiment's run and each test's
+  /// cause (``SessionEvent/explained(test:cause:)``) to `events`; returns the causes.
+  package func explainFailures(
+    launcher: TestLauncher, options: ExplainOptions, events: SessionEvents
+  ) async throws -> [TestName: TestCause] {
+    let runner = SwiftExperimentRunner(
+      launcher: launcher, passthrough: options.passthrough, timeLimit: options.timeLimit)
+    return try await explainFailures(runner: runner, options: options, events: events)
+  }
+
+  /// Explains each test that failed (``explained``) by experiments `runner` runs: the tests whose
+  /// crashes went through the same code once, with the budget of each
+  /// (``explainedTogether(_:tests:)``),
+  /// and each test's cause sent to `events` as it is decided; returns the causes.
+  package func explainFailures<Runner: ExperimentRunner>(
+    runner: Runner, options: ExplainOptions, events: SessionEvents
+  ) async throws -> [TestName: TestCause] {
+    let failed = explained
+    guard !failed.isEmpty else { return [:] }
+    events.send(.explaining(tests: failed.count, budget: options.budget))
+    var explainer = Explainer(runner: runner, budget: options.budget)
+    explainer.events = events
+    let tests = records.map(\.name)
+    let durations = Dictionary(
+      records.map { ($0.name, $0.seconds) }, uniquingKeysWith: { first, _ in first })
+    var causes: [TestName: TestCause] = [:]
+    for group in explainedTogether(failed, tests: tests) {
+      let test = records[group[0]].name
+      let together = tests.filter { $0.isSwiftTesting == test.isSwiftTesting }
+      var evidence = RunEvidence(
+        attempts: records[group[0]].attempts, of: test, together: together,
+        ranAtOnce: options.ranAtOnce(test), processesOfTheirOwn: !test.isSwiftTesting)
+      evidence.durations = durations
+      explainer.budget = options.budget * group.count
+      let cause = try await explainer.explain(test, evidence: evidence)
+      causes[test] = cause
+      events.send(.explained(test: test, cause: cause))
+      for other in group.dropFirst().map({ records[$0].name }) {
+        causes[other] = cause.sameCrash(as: test)
+        events.send(.explained(test: other, cause: causes[other]!))
+      }
+    }
+    return causes
+  }
+
   /// The records `--explain` explains, by index: each test that failed on its own at least once —
   /// a failure, a time limit, a crash pinned on it — and, for each crash of a test process pinned
   /// on none, the first of the tests it could have been, when none of them is explained already.
@@ -21,7 +69,7 @@ extension SessionResult {
       if own { chosen.append(index) }
     }
     for crash in crashes {
-      guard case .notReproduced(let tests) = crash.verdict else { continue }
+      guard case .notReproduced(let tests) = crash.blame else { continue }
       let indices = tests.compactMap { test in records.firstIndex { $0.name == test } }
       guard !indices.contains(where: chosen.contains), let first = indices.first else { continue }
       chosen.append(first)

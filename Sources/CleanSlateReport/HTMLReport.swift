@@ -1,4 +1,5 @@
 import CleanSlate
+import CleanSlateTrace
 import Foundation
 
 /// Renders a ``LifecycleReport`` as one self-contained HTML page: inline CSS, script and data,
@@ -9,12 +10,12 @@ import Foundation
 /// by the page's script from the embedded data, only for the part in view: tests too narrow to
 /// see are merged into one mark per few pixels, so a trace of 100,000 events stays responsive.
 package enum HTMLReport {
-  /// The page; with `explained` (what `cleanslate test --explain` wrote in its summary), a "Why
+  /// The page; with `explained` (why `cleanslate test --explain` said each test failed), a "Why
   /// flaky" section after the problems; with `crashes` (the crashes of test processes a
   /// `cleanslate test` summary lists), a "Crashes" section after it.
   package static func render(
     _ report: LifecycleReport, title: String = "Lifecycle report",
-    explained: [(test: String, cause: TestCause)] = [], crashes: [SummaryCrash] = []
+    explained: [TestExplanation] = [], crashes: [SummaryCrash] = []
   )
     -> String
   {
@@ -110,10 +111,10 @@ package enum HTMLReport {
     return html + "</section>\n"
   }
 
-  private static func whyFlakySection(_ explained: [(test: String, cause: TestCause)]) -> String {
+  private static func whyFlakySection(_ explained: [TestExplanation]) -> String {
     var html = "<section id=\"why-flaky\">\n<h2>Why flaky</h2>\n<dl class=\"causes\">\n"
-    for (test, cause) in explained {
-      html += "<dt>\(escapeHTML(test)) <span class=\"cause-\(cause.kind.rawValue)\">"
+    for cause in explained {
+      html += "<dt>\(escapeHTML(cause.test)) <span class=\"cause-\(cause.kind)\">"
       html += "\(escapeHTML(cause.heading))</span></dt>\n"
       html += "<dd><p>\(escapeHTML(cause.summary))</p>"
       if let shared = cause.shared { html += "<p>Shared: \(escapeHTML(shared))</p>" }

@@ -1,51 +1,49 @@
 import CleanSlate
+package import CleanSlateTrace
 
 extension LifecycleReport {
-  /// Computes the report of every process in `log`.
-  package init(_ log: TraceLog) {
+  /// How a test ended, as the run that wrote the trace decided it, for the test of `span` in the
+  /// log's process `process`; `nil` where the trace says.
+  package typealias Outcomes = @Sendable (_ process: Int, _ span: TestSpan) -> TestOutcome?
+
+  /// Computes the report of every process in `log`; each test's outcome as `outcomes` gives it
+  /// (the session's, for the report of a `cleanslate test` run), else as the trace says.
+  package init(_ log: TraceLog, outcomes: Outcomes? = nil) {
     warnings = log.warnings
     for process in log.processes {
       for timed in process.events { summary.add(timed.event) }
-      add(process, index: processes.count)
+      add(process, index: processes.count, outcomes: outcomes)
     }
   }
 
-  private mutating func add(_ trace: TraceProcess, index: Int) {
+  private mutating func add(_ trace: TraceProcess, index: Int, outcomes: Outcomes?) {
     let base = min(trace.startMicros, trace.events.first?.startMicros ?? trace.startMicros)
-    let last = trace.events.map(\.timeMicros).max() ?? base
-    var scopes: [Int: (kind: FixtureScope, name: String, parent: Int?)] = [:]
+    var last = base
+    if !trace.events.isEmpty {
+      last = trace.events[0].timeMicros
+      for index in trace.events.indices { last = max(last, trace.events[index].timeMicros) }
+    }
+    var scopeNames: [Int: String] = [:]
     var testIndex: [Int: Int] = [:]  // scope ID → index in `tests`
     var testsByName: [String: [Int]] = [:]
     let firstTest = tests.count
 
-    // The tests, from their scopes' beginnings and ends.
-    for timed in trace.events {
-      let event = timed.event
-      switch event.phase {
-      case .scopeBegin:
-        scopes[event.scopeID] = (event.scope, event.scopeName, event.parentScopeID)
-        guard event.scope == .test else { continue }
-        let suite = event.parentScopeID.flatMap { scopes[$0] }.flatMap {
-          $0.kind == .suite ? $0.name : nil
-        }
-        testIndex[event.scopeID] = tests.count
-        testsByName[event.scopeName, default: []].append(tests.count)
-        tests.append(
-          Test(
-            id: tests.count + 1, name: event.scopeName, suite: suite, process: index,
-            start: timed.timeMicros - base, end: last - base, outcome: .unfinished))
-      case .scopeEnd:
-        guard let test = testIndex[event.scopeID] else { continue }
-        tests[test].end = timed.timeMicros - base
-        tests[test].outcome = TestOutcome(event.outcome)
-      default:
-        continue
-      }
+    // The tests, from their spans.
+    for span in trace.testSpans {
+      testIndex[span.scopeID] = tests.count
+      testsByName[span.name, default: []].append(tests.count)
+      let traced: TestOutcome = span.end == nil ? .unfinished : TestOutcome(span.outcome)
+      tests.append(
+        Test(
+          id: tests.count + 1, name: span.name, suite: span.suite, process: index,
+          start: span.start - base, end: (span.end ?? last) - base,
+          outcome: outcomes?(index, span) ?? traced))
     }
 
     // Their parts: setups, body, teardowns and issues, and shared setups done for them.
     for timed in trace.events {
       let event = timed.event
+      if event.phase == .scopeBegin { scopeNames[event.scopeID] = event.scopeName }
       let owner =
         testIndex[event.scopeID]
         ?? event.testName.flatMap { name in
@@ -53,7 +51,7 @@ extension LifecycleReport {
             tests[$0].start <= timed.timeMicros - base && timed.timeMicros - base <= tests[$0].end
           }
         }
-      let scopeName = scopes[event.scopeID]?.name ?? event.scopeName
+      let scopeName = scopeNames[event.scopeID] ?? event.scopeName
       switch event.phase {
       case .setupEnd, .bodyEnd, .teardownEnd:
         if event.outcome == .timedOut {

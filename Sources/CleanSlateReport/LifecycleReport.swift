@@ -123,8 +123,23 @@ package struct LifecycleReport: Sendable {
   /// What the reader warned about.
   package var warnings: [String] = []
 
-  /// The `count` slowest tests, slowest first.
+  /// The `count` slowest tests, slowest first (of equally long ones, the first one first).
   package func slowestTests(_ count: Int) -> [Test] {
-    Array(tests.sorted { ($0.duration, $1.id) > ($1.duration, $0.id) }.prefix(count))
+    // Picked in one pass, not by sorting every test: a report can have a hundred thousand.
+    func isSlower(_ test: Int, than other: Int) -> Bool {
+      (tests[test].duration, tests[other].id) > (tests[other].duration, tests[test].id)
+    }
+    var slowest: [Int] = []
+    guard count > 0 else { return [] }
+    for test in tests.indices {
+      guard slowest.count < count || isSlower(test, than: slowest[slowest.count - 1]) else {
+        continue
+      }
+      var position = slowest.count
+      while position > 0, isSlower(test, than: slowest[position - 1]) { position -= 1 }
+      slowest.insert(test, at: position)
+      if slowest.count > count { slowest.removeLast() }
+    }
+    return slowest.map { tests[$0] }
   }
 }

@@ -17,7 +17,7 @@ import Testing
     let suite = SimulatedSuite(count: 200, polluters: [position])
 
     // When the bisection runs
-    let result = try await Bisection(runner: suite, victim: suite.victim, earlier: suite.earlier)
+    let result = try await Bisection(launcher: suite, victim: suite.victim, earlier: suite.earlier)
       .run()
 
     // Then it names the polluter, within ⌈log₂ 200⌉ + 2 = 10 runs
@@ -28,7 +28,7 @@ import Testing
 
   @Test func everyRunKeepsTheOrderOfTheFullRunAndEndsWithTheVictim() async throws {
     let suite = SimulatedSuite(count: 50, polluters: [20])
-    _ = try await Bisection(runner: suite, victim: suite.victim, earlier: suite.earlier).run()
+    _ = try await Bisection(launcher: suite, victim: suite.victim, earlier: suite.earlier).run()
     for run in suite.runs {
       #expect(run.last == suite.victim)
       #expect(run == suite.tests.filter(run.contains))
@@ -40,7 +40,7 @@ import Testing
     let suite = SimulatedSuite(count: 30, polluters: [12])
 
     // When the bisection runs
-    let result = try await Bisection(runner: suite, victim: suite.victim, earlier: suite.earlier)
+    let result = try await Bisection(launcher: suite, victim: suite.victim, earlier: suite.earlier)
       .run()
 
     // Then the run it reports as failing ran the polluter and the victim only
@@ -55,7 +55,7 @@ import Testing
     let suite = SimulatedSuite(count: 200, polluters: [17, 140])
 
     // When the bisection runs
-    let result = try await Bisection(runner: suite, victim: suite.victim, earlier: suite.earlier)
+    let result = try await Bisection(launcher: suite, victim: suite.victim, earlier: suite.earlier)
       .run()
 
     // Then both are named, in run order, and the failing run is theirs
@@ -68,7 +68,7 @@ import Testing
   @Test func aVictimThatFailsAloneIsAClearErrorThatSaysWhyAndHowToRunIt() async throws {
     let suite = SimulatedSuite(count: 10) { _ in true }
     await #expect {
-      try await Bisection(runner: suite, victim: suite.victim, earlier: suite.earlier).run()
+      try await Bisection(launcher: suite, victim: suite.victim, earlier: suite.earlier).run()
     } throws: { error in
       (error as? BisectError)?.reason == .failsAlone
         && "\(error)" == """
@@ -83,7 +83,7 @@ import Testing
   @Test func aVictimThatPassesAfterEveryTestIsAClearError() async throws {
     let suite = SimulatedSuite(count: 200) { _ in false }
     await #expect {
-      try await Bisection(runner: suite, victim: suite.victim, earlier: suite.earlier).run()
+      try await Bisection(launcher: suite, victim: suite.victim, earlier: suite.earlier).run()
     } throws: { error in
       (error as? BisectError)?.reason == .passesAfterEveryTest
         && "\(error)".contains("passes after all 199 tests that run before it")
@@ -96,7 +96,7 @@ import Testing
   @Test func aVictimThatRunsFirstIsAClearError() async throws {
     let suite = SimulatedSuite(count: 1, polluters: [])
     await #expect {
-      try await Bisection(runner: suite, victim: suite.victim, earlier: []).run()
+      try await Bisection(launcher: suite, victim: suite.victim, earlier: []).run()
     } throws: { error in
       (error as? BisectError)?.reason == .nothingRunsBefore
     }

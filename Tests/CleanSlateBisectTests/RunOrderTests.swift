@@ -1,7 +1,7 @@
 import CleanSlate
 import CleanSlateBisect
-import CleanSlateReport
 import CleanSlateTestProcess
+import CleanSlateTrace
 import Testing
 
 /// The tests tried before the victim come from `swift test list`, or from a trace of the run

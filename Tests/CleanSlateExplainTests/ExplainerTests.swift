@@ -1,6 +1,5 @@
 import CleanSlate
 import CleanSlateExplain
-import CleanSlateReport
 import CleanSlateRunner
 import CleanSlateTestProcess
 import Testing
@@ -221,7 +220,7 @@ import Testing
     #expect(cause.summary.contains("It failed in 1 of 22 runs of the run: telling a factor"))
     // (the budget allowed the runs it would take: it failed less often here than in the run)
     #expect(cause.summary.contains("which the budget allows"), "\(cause.summary)")
-    #expect(!cause.summary.contains("give --explain-budget "))
+    #expect(!cause.wordedSummary.contains("give --explain-budget "))
     #expect(!cause.experiments.isEmpty)
   }
 
@@ -237,7 +236,7 @@ import Testing
     #expect(cause.kind == .unknown)
     #expect(cause.runs.count == 3)
     #expect(cause.tried == ["hash order", "parallel"])  // (a pair, then one run)
-    #expect(cause.summary.contains("give --explain-budget "), "\(cause.summary)")
+    #expect(cause.wordedSummary.contains("give --explain-budget "), "\(cause.wordedSummary)")
   }
 
   @Test func aTestThatFailsAtRandomIsIntrinsicWithItsRateAlone() async throws {

@@ -1,6 +1,6 @@
 import CleanSlate
 import CleanSlateExplain
-import CleanSlateReport
+import CleanSlateRunner
 import Foundation
 import Testing
 

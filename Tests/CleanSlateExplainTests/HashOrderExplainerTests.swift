@@ -1,6 +1,5 @@
 import CleanSlate
 import CleanSlateExplain
-import CleanSlateReport
 import CleanSlateRunner
 import CleanSlateTestProcess
 import Testing

@@ -1,6 +1,6 @@
 import CleanSlate
 import CleanSlateExplain
-import CleanSlateReport
+import CleanSlateRunner
 import Testing
 
 /// What `--explain`'s parallel experiment says tests share: what the sentinel saw them leave,

@@ -1,6 +1,5 @@
 import CleanSlate
 import CleanSlateChildProcess
-import CleanSlateReport
 import CleanSlateRunner
 import CleanSlateTestProcess
 import Testing
@@ -143,7 +142,7 @@ import Testing
       } + [TestRecord(name: "M.S/d()", attempts: [.init(repetition: 1, end: .init(.failed))])]
     let result = SessionResult(
       records: records,
-      crashes: [SessionCrash(crash, repetition: 1, verdict: .notReproduced(running))])
+      crashes: [SessionCrash(crash, repetition: 1, blame: .notReproduced(running))])
 
     // Then the crash is explained through its first test, and the failing test on its own
     #expect(result.explained == [0, 3])

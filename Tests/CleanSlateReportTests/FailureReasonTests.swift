@@ -1,6 +1,7 @@
 import CleanSlate
 import CleanSlateReport
 import CleanSlateTestSupport
+import CleanSlateTrace
 import Foundation
 import Testing
 

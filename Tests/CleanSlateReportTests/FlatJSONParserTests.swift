@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CleanSlateReport
+@testable import CleanSlateTrace
 
 /// The reader's fast parser for flat trace lines, and its fallback to Foundation's.
 @Suite struct FlatJSONParserTests {

@@ -1,4 +1,5 @@
 import CleanSlateReport
+import CleanSlateTrace
 import Foundation
 import Testing
 

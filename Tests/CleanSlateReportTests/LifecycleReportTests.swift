@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlateReport
+import CleanSlateTrace
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import CleanSlateReport
 import CleanSlateTestSupport
+import CleanSlateTrace
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import CleanSlate
-import CleanSlateReport
+import CleanSlateTrace
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@ import CleanSlateChildProcess
 import CleanSlateReport
 import CleanSlateRunner
 import CleanSlateTestProcess
+import CleanSlateTrace
 import Foundation
 import Testing
 
@@ -36,7 +37,7 @@ import Testing
     let failure =
       "crashed: its test process died of signal 11 (SIGSEGV) while 2 tests ran, none named by the crashed thread's frames: Bad pointer dereference at 0x0000000000000000"
     #expect(
-      JUnitReport.xml(run) == """
+      JUnitReport.xml(FinishedSession(run)) == """
         <?xml version="1.0" encoding="UTF-8"?>
         <testsuites name="cleanslate test" tests="3" failures="0" errors="0" skipped="0" time="1.500000">
           <testsuite name="T.S" tests="3" failures="0" errors="0" skipped="0" time="1.500000">
@@ -57,7 +58,7 @@ import Testing
     let run = try await notReproduced()
 
     #expect(
-      SummaryJSON.text(run) == #"""
+      SummaryJSON.text(FinishedSession(run)) == #"""
         {"tests":[
         {"name":"T.S/a()","outcome":"flaky","runs":2,"failures":1,"duration":0.5,"crashes":1},
         {"name":"T.S/b()","outcome":"flaky","runs":2,"failures":1,"duration":0.5,"crashes":1},
@@ -77,11 +78,11 @@ import Testing
 
     // Then JUnit fails it with the crash, and the JSON says how it was pinned
     #expect(
-      JUnitReport.xml(run).contains(
+      JUnitReport.xml(FinishedSession(run)).contains(
         #"<failure message="crashed: its test process died of signal 11 (SIGSEGV): Bad pointer dereference at 0x0000000000000000" type="crash">Program crashed:"#
       ))
     #expect(
-      SummaryJSON.text(run).contains(
+      SummaryJSON.text(FinishedSession(run)).contains(
         #"{"repetition":1,"signal":11,"verdict":"pinned","tests":["T.A/c"],"pinnedBy":"frame","frame":{"symbol":"A.c()","location":"/src/Tests.swift:9:5"},"running":["T.A/c"],"#
       ))
   }
@@ -89,7 +90,7 @@ import Testing
   @Test func aCrashHeldAgainstNoTestIsATestCaseOfItsOwnInJUnit() {
     // Given a process that exited before its tests ended, while no test was running
     let crash = SessionCrash(
-      TestCrash(termination: .exited(3), running: []), repetition: 2, verdict: .noTestRunning)
+      TestCrash(termination: .exited(3), running: []), repetition: 2, blame: .noTestRunning)
     let run = SessionResult(
       records: [
         TestRecord(
@@ -101,7 +102,7 @@ import Testing
         == "Crashed: exit status 3 before its tests ended in repetition 2 while no test was running; it is held against no test."
     )
     #expect(
-      JUnitReport.xml(run) == """
+      JUnitReport.xml(FinishedSession(run)) == """
         <?xml version="1.0" encoding="UTF-8"?>
         <testsuites name="cleanslate test" tests="2" failures="0" errors="1" skipped="0" time="1.000000">
           <testsuite name="T.A" tests="1" failures="0" errors="0" skipped="0" time="1.000000">
@@ -116,14 +117,14 @@ import Testing
 
         """)
     #expect(
-      SummaryJSON.text(run).hasSuffix(
+      SummaryJSON.text(FinishedSession(run)).hasSuffix(
         #"""
         ],"crashes":[
         {"repetition":2,"exitStatus":3,"verdict":"noTestRunning","tests":[],"running":[],"summary":"exit status 3 before its tests ended in repetition 2 while no test was running; it is held against no test.","backtrace":[]}
         ]}
 
         """#))
-    #expect(run.fails())
+    #expect(FinishedSession(run).fails())
   }
 
   @Test func aTestThatFailedInSomeRepetitionsHasOneVerdictEverywhere() {
@@ -141,24 +142,24 @@ import Testing
 
     // Then the summary line, the JSON, JUnit and the exit status all say it failed
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Failed: T.A/testFlaky (6 of 10 repetitions failed, 4 passed): boom 6",
         "1 passed, 1 failed, 0 flaky, 0 skipped",
       ])
     #expect(
-      SummaryJSON.text(run).contains(
+      SummaryJSON.text(FinishedSession(run)).contains(
         #"{"name":"T.A/testFlaky","outcome":"failed","runs":10,"failures":6,"duration":1.0}"#))
-    let xml = JUnitReport.xml(run)
+    let xml = JUnitReport.xml(FinishedSession(run))
     #expect(xml.contains(#"tests="2" failures="1""#))
     #expect(xml.components(separatedBy: "<failure ").count == 2)
     #expect(xml.components(separatedBy: "<rerunFailure ").count == 6)
     #expect(!xml.contains("flakyFailure"))
-    #expect(run.fails())
+    #expect(FinishedSession(run).fails())
   }
 
   @Test func theHTMLReportHasACrashesSectionFromTheJSONSummary() async throws {
     // Given the JSON summary of a run with a crash
-    let json = SummaryJSON.text(try await notReproduced())
+    let json = SummaryJSON.text(FinishedSession(try await notReproduced()))
 
     // When the report reads it
     let crashes = try #require(SummaryCrash.all(inSummary: Data(json.utf8)))

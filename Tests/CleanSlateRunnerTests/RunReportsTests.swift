@@ -92,7 +92,7 @@ import Testing
 
   @Test func theHumanSummaryNamesFlakyAndFailedTestsThenTheCounts() {
     #expect(
-      RunSummary(records).lines == [
+      SessionSummary(records).lines == [
         "Flaky: Tests.A/testFlaky (2 attempts: failed, passed)",
         "Failed: Tests.Outer/Inner/fails() (2 of 2 runs): Expectation failed: a < b",
         "1 passed, 1 failed, 1 flaky, 1 skipped",
@@ -105,12 +105,12 @@ import Testing
     let shard = try ShardSpec(parsing: "2/2")
 
     #expect(
-      RunSummary([], plan: plan, shard: shard).lines == [
+      SessionSummary([], plan: plan, shard: shard).lines == [
         "Shard 2/2: 2 tests, 4.00 s expected; longest shard 4.00 s against a mean of 3.50 s (1.14); 3 tests timed, the others counted as the median, 2.00 s.",
         "0 passed, 0 failed, 0 flaky, 0 skipped",
       ])
     #expect(
-      RunSummary([], plan: ShardPlan(["T.A/a", "T.A/b", "T.A/c"], count: 2), shard: shard).lines
+      SessionSummary([], plan: ShardPlan(["T.A/a", "T.A/b", "T.A/c"], count: 2), shard: shard).lines
         .first == "Shard 2/2: 2 tests of 3, split by count (no timings).")
   }
 }
@@ -160,7 +160,7 @@ import Testing
 
         """)
     #expect(
-      RunSummary(records).lines == [
+      SessionSummary(records).lines == [
         "Timed out: Tests.A/testHangs: timed out after 5 seconds; where it was stuck is above.",
         "1 passed, 0 failed, 0 flaky, 0 skipped, 1 timed out",
       ])

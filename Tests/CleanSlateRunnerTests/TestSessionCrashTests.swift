@@ -22,10 +22,10 @@ import Testing
     // ran in a second batch
     #expect(run.records.map(\.verdict) == [.passed, .passed, .failed, .passed])
     #expect(runner.batches.value == [["T.A/a", "T.A/b", "T.A/c", "T.A/d"], ["T.A/d"]])
-    #expect(run.crashes.map(\.verdict) == [.pinned("T.A/c")])
-    #expect(run.fails())
+    #expect(run.crashes.map(\.blame) == [.pinned("T.A/c")])
+    #expect(FinishedSession(run).fails())
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Failed: T.A/c: crashed: its test process died of signal 11 (SIGSEGV): \(badPointer)",
         "Crashed: T.A/c, signal 11 (SIGSEGV): \(badPointer); its frame A.c() (Tests.swift:9:5) pins it.",
         "3 passed, 1 failed, 0 flaky, 0 skipped, 1 test process crashed",
@@ -44,9 +44,9 @@ import Testing
     // Then it crashed, then passed: flaky, the crash in the summary, and the run fails
     #expect(run.records.map(\.verdict) == [.passed, .flaky, .passed])
     #expect(run.records[1].crashes == 1)
-    #expect(run.fails())
+    #expect(FinishedSession(run).fails())
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Flaky: T.A/c (2 attempts: crashed, passed)",
         "Crashed: T.A/c, signal 11 (SIGSEGV): \(badPointer); its frame A.c() (Tests.swift:9:5) pins it.",
         "2 passed, 0 failed, 1 flaky, 0 skipped, 1 test process crashed",
@@ -67,7 +67,7 @@ import Testing
     #expect(run.crashes.map(\.crash.evidence) == [.onlyTestRunning])
     #expect(runner.batches.value == [["T.A/a", "T.A/c", "T.A/d"]])
     #expect(
-      RunSummary(run).lines[1]
+      SessionSummary(run).lines[1]
         == "Crashed: T.A/c, signal 11 (SIGSEGV): \(badPointer); it was the only test running in its process."
     )
   }
@@ -89,7 +89,7 @@ import Testing
     // Then the crash is `b()`'s, and `c()`, which has no result, runs again and passes
     #expect(run.records.map(\.verdict) == [.passed, .failed, .passed, .passed])
     #expect(run.crashes.map(\.crash.running) == [["T.S/b()", "T.S/c()"]])
-    #expect(run.crashes.map(\.verdict) == [.pinned("T.S/b()")])
+    #expect(run.crashes.map(\.blame) == [.pinned("T.S/b()")])
     #expect(runner.batches.value == [["T.S/a()", "T.S/b()", "T.S/c()", "T.S/d()"], ["T.S/c()"]])
   }
 
@@ -110,14 +110,14 @@ import Testing
     // Then the two running tests ran again in halves and passed: each crashed, then passed
     #expect(runner.batches.value == [["T.S/a()", "T.S/b()", "T.S/c()"], ["T.S/a()"], ["T.S/b()"]])
     #expect(run.records.map(\.verdict) == [.flaky, .flaky, .passed])
-    #expect(run.crashes.map(\.verdict) == [.notReproduced(["T.S/a()", "T.S/b()"])])
+    #expect(run.crashes.map(\.blame) == [.notReproduced(["T.S/a()", "T.S/b()"])])
     #expect(
       run.records[0].attempts.first?.end.failure
         == "crashed: its test process died of signal 11 (SIGSEGV) while 2 tests ran, none named by the crashed thread's frames: \(badPointer)"
     )
-    #expect(run.fails())
+    #expect(FinishedSession(run).fails())
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Flaky: T.S/a() (2 attempts: crashed, passed)",
         "Flaky: T.S/b() (2 attempts: crashed, passed)",
         "Crashed: signal 11 (SIGSEGV) while 2 tests ran (T.S/a(), T.S/b()): \(badPointer); no frame named one, and it did not come back when they ran again: a failed attempt of each.",
@@ -141,9 +141,9 @@ import Testing
     // Then `c()` crashed again alone: both crashes are its, and `b()` passed
     #expect(runner.batches.value == [["T.S/a()", "T.S/b()", "T.S/c()"], ["T.S/b()"], ["T.S/c()"]])
     #expect(run.records.map(\.verdict) == [.passed, .passed, .failed])
-    #expect(run.crashes.map(\.verdict) == [.crashedAgain("T.S/c()"), .pinned("T.S/c()")])
+    #expect(run.crashes.map(\.blame) == [.crashedAgain("T.S/c()"), .pinned("T.S/c()")])
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Failed: T.S/c() (2 of 2 runs): crashed: its test process died of signal 11 (SIGSEGV): \(badPointer)",
         "Crashed: signal 11 (SIGSEGV) while 2 tests ran (T.S/b(), T.S/c()): \(badPointer); no frame named one, and it came back in T.S/c() when they ran again.",
         "Crashed: T.S/c(), signal 11 (SIGSEGV): \(badPointer); it was the only test running in its process.",
@@ -169,7 +169,7 @@ import Testing
 
     // Then the crash is pinned by its frame, and the test passed alone: crashed, then passed
     #expect(
-      RunSummary(run, plan: plan, shard: try ShardSpec(parsing: "2/2")).lines == [
+      SessionSummary(run, plan: plan, shard: try ShardSpec(parsing: "2/2")).lines == [
         "Flaky: T.S/crashesBeside() (2 attempts: crashed, passed)",
         "Crashed: T.S/crashesBeside(), signal 11 (SIGSEGV): \(badPointer); its frame S.crashesBeside() (Tests.swift:9:5) pins it.",
         "Shard 2/2: 2 tests of 4, split by count (no timings).",
@@ -192,10 +192,10 @@ import Testing
 
     // Then every test passed, and the crash is in the run, held against no test
     #expect(run.records.map(\.verdict) == [.passed, .passed])
-    #expect(run.crashes.map(\.verdict) == [.noTestRunning])
-    #expect(run.fails())
+    #expect(run.crashes.map(\.blame) == [.noTestRunning])
+    #expect(FinishedSession(run).fails())
     #expect(
-      RunSummary(run).lines == [
+      SessionSummary(run).lines == [
         "Crashed: signal 11 (SIGSEGV) while no test was running: \(badPointer); it is held against no test.",
         "2 passed, 0 failed, 0 flaky, 0 skipped, 1 test process crashed",
       ])

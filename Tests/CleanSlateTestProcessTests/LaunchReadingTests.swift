@@ -51,9 +51,11 @@ import Testing
 
     // Then both ended crashed: B in it, A because its process crashed in B
     #expect(launch.end(of: "M.S/b()")?.outcome == .crashed)
-    #expect(launch.end(of: "M.S/b()")?.failure == "it crashed (signal 11)")
     #expect(
-      launch.end(of: "M.S/a()")?.failure == "its test process crashed (signal 11) in M.S/b()")
+      launch.end(of: "M.S/b()")?.failure == "crashed: its test process died of signal 11 (SIGSEGV)")
+    #expect(
+      launch.end(of: "M.S/a()")?.failure
+        == "crashed: its test process died of signal 11 (SIGSEGV) in M.S/b()")
     #expect(launch.status == 1)
   }
 }

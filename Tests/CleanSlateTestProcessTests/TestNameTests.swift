@@ -16,7 +16,7 @@ import Testing
       test.xctestNames == ["GreetingXCTests.testGreets", "-[Shop.GreetingXCTests testGreets]"])
     #expect(test.isNamed("GreetingXCTests.testGreets"))
     #expect(test.traceKey == "GreetingXCTests.testGreets")
-    #expect(test.isTraced(as: "GreetingXCTests.testGreets"))
+    #expect(TestName.traceKey("GreetingXCTests.testGreets") == test.traceKey)
     #expect(test.resultKey == "Shop.GreetingXCTests.testGreets")
     #expect(
       test.functionNames == ["GreetingXCTests.testGreets()", "Shop.GreetingXCTests.testGreets()"])
@@ -29,7 +29,7 @@ import Testing
     #expect(test.suite == "Shop.Suites/Orders")
     #expect(test.filter == #"^(Shop\.Suites/Orders/asJSON\(count:\)(/.*)?)$"#)
     #expect(test.traceKey == "Suites.Orders.asJSON(count:)")
-    #expect(test.isTraced(as: "Suites/Orders/asJSON(count:)"))
+    #expect(TestName.traceKey("Suites/Orders/asJSON(count:)") == test.traceKey)
     #expect(test.resultKey == TestName.resultKey("Shop.Suites.Orders/asJSON(count:)"))
     #expect(
       test.functionNames == ["Suites.Orders.asJSON(count:)", "Shop.Suites.Orders.asJSON(count:)"])

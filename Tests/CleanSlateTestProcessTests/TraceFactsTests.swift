@@ -1,5 +1,5 @@
 import CleanSlate
-import CleanSlateReport
+import CleanSlateTrace
 import Testing
 
 @testable import CleanSlateTestProcess

@@ -39,6 +39,9 @@ final class TeardownSequence: Sendable {
     var result: [CleanSlateError]?
     /// Signalled when the result is set, for the caller's wait of ``blockingGrace``.
     var finishedSignal: DispatchSemaphore?
+    /// Signalled, then cleared, when the sequence's queue first runs teardowns, for the
+    /// caller's wait of ``startGrace``.
+    var startedSignal: DispatchSemaphore?
     /// Whether the timer watches the running teardown: from the start when the caller
     /// suspends at once, else only once the caller's wait has run out (most sequences finish
     /// within it, and need no timer at all).
@@ -76,19 +79,28 @@ final class TeardownSequence: Sendable {
   /// suspends for those at once.
   static let blockingGrace: Duration = .milliseconds(1)
 
+  /// How long that task waits, besides, for the sequence's queue to start running them. On a
+  /// busy machine a thread that is woken may wait several milliseconds for a core, longer than
+  /// the teardowns then take: the task waits for the start (up to this limit), then gives the
+  /// teardowns their ``blockingGrace``.
+  static let startGrace: Duration = .milliseconds(50)
+
   /// Runs every teardown and returns the failures, in the order they happened.
   func run() async -> [CleanSlateError] {
     guard !teardowns.isEmpty else { return [] }
     let finished = DispatchSemaphore(value: 0)
+    let started = DispatchSemaphore(value: 0)
     let waitsFirst = teardowns.allSatisfy(\.isSynchronous)
     timer.setHandler { [weak self] in self?.timerFired() }
     state.withLock { state in
       state.finishedSignal = finished
+      state.startedSignal = waitsFirst ? started : nil
       state.watched = !waitsFirst
     }
     advance(generation: 0, onDispatchThread: false)
     if waitsFirst {
-      if finished.wait(timeout: .now() + Self.blockingGrace.dispatchInterval) == .success,
+      if started.wait(timeout: .now() + Self.startGrace.dispatchInterval) == .success,
+        finished.wait(timeout: .now() + Self.blockingGrace.dispatchInterval) == .success,
         let result = state.withLock({ $0.result })
       {
         return result
@@ -143,6 +155,10 @@ final class TeardownSequence: Sendable {
 
   /// Runs synchronous teardowns here, one after another, until an asynchronous one is next.
   private func runSynchronousTeardowns(generation: Int) {
+    state.withLock { state in
+      defer { state.startedSignal = nil }
+      return state.startedSignal
+    }?.signal()
     while let (index, start, claimed) = claimNext(generation: generation, where: .sync) {
       guard case .sync(let body) = claimed else { return }
       let result = Result { try body() }

@@ -106,9 +106,6 @@ package struct TestName: Sendable, Hashable, Comparable, CustomStringConvertible
     return slashesAsDots(name)
   }
 
-  /// Whether a lifecycle trace's name of a test (`Type.test`, `Type/test()`) is this test.
-  package func isTraced(as name: String) -> Bool { Self.traceKey(name) == traceKey }
-
   /// Its name with every `/` read as `.`: how an XUnit file's `classname/name`
   /// (`Module.Outer.Inner/test()`) and a listed name (`Module.Outer/Inner/test()`) compare.
   package var resultKey: String { Self.resultKey(listed) }

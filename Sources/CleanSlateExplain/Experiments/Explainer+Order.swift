@@ -1,5 +1,4 @@
 import CleanSlate
-import CleanSlateReport
 import CleanSlateTestProcess
 import Foundation
 

@@ -21,16 +21,12 @@ package struct SwiftExperimentRunner: ExperimentRunner {
   /// out); `nil`: as long as it takes.
   package var timeLimit: Duration?
 
-  /// A runner of the tests `launcher` starts, with `passthrough` for `swift test`.
-  package init(launcher: TestLauncher, passthrough: [String] = []) {
+  /// A runner of the tests `launcher` starts, with `passthrough` for `swift test`, each test
+  /// ended after `timeLimit` when one is given.
+  package init(launcher: TestLauncher, passthrough: [String] = [], timeLimit: Duration? = nil) {
     self.launcher = launcher
     self.passthrough = passthrough
-  }
-
-  /// Whether the run being explained ran the tests of `test`'s framework at the same time: Swift
-  /// Testing's unless `--no-parallel` was given, XCTest's under `--parallel`.
-  package func ranAtOnce(_ test: TestName) -> Bool {
-    SwiftTestOptions(parsing: passthrough).runsAtOnce(test)
+    self.timeLimit = timeLimit
   }
 
   /// The request for a run of `condition`.

@@ -1,5 +1,5 @@
 internal import CleanSlate
-internal import CleanSlateReport
+internal import CleanSlateRunner
 internal import CleanSlateTestProcess
 
 /// The experiments on one test: every run made for it, in order, within its budget.
@@ -24,7 +24,7 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
   private let deadline: Duration
   private let started: Duration
   private let budget: Duration
-  private let reported: (@Sendable (TestCause.Run) -> Void)?
+  private let reported: (@Sendable (ExperimentRun) -> Void)?
   private let log = Locked(Log())
   /// The argument case every run runs, once one failed: `Module.Suite/test(x:) (x → 4)`.
   private let caseRun = Locked<String?>(nil)
@@ -44,7 +44,7 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
 
   init(
     test: TestName, runner: Runner, budget: Duration,
-    reported: (@Sendable (TestCause.Run) -> Void)?
+    reported: (@Sendable (ExperimentRun) -> Void)?
   ) {
     self.test = test
     self.runner = runner
@@ -85,7 +85,7 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
       }
       return observation
     }
-    reported?(TestCause.Run(condition.description, passed: !end.isFailure, failure: end.failure))
+    reported?(ExperimentRun(condition.description, passed: !end.isFailure, failure: end.failure))
     return observation
   }
 
@@ -95,9 +95,9 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
   var observations: [Observation] { log.value.observations }
 
   /// Every run so far, as the cause lists them.
-  var runs: [TestCause.Run] {
+  var runs: [ExperimentRun] {
     observations.map {
-      TestCause.Run($0.condition.description, passed: !$0.failed, failure: $0.end.failure)
+      ExperimentRun($0.condition.description, passed: !$0.failed, failure: $0.end.failure)
     }
   }
 
@@ -109,11 +109,6 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
 
   /// How often the test failed in the runs of `condition`.
   func rate(of condition: RunCondition) -> TestCause.Rate { rate { $0.condition == condition } }
-
-  /// The runs of `condition` in which the test failed.
-  func failedRuns(of condition: RunCondition) -> [Observation] {
-    observations.filter { $0.condition == condition && $0.failed }
-  }
 
   /// The runs of `experiment`.
   func runs(of experiment: Experiment) -> [Observation] {

@@ -172,18 +172,6 @@ package struct PairedComparison: Sendable, Equatable {
     return min(1, total)
   }
 
-  /// How many pairs that all disagree the same way it takes to decide: the fewest runs a factor
-  /// that always decides the outcome needs.
-  package var fewestPairs: Int {
-    var count = 0
-    while count < maximumPairs {
-      count += 1
-      let ratio = Self.logRatio(count, 0)
-      if (direction == .either ? ratio - log(2.0) : ratio) >= threshold { break }
-    }
-    return count
-  }
-
   // MARK: - The ratio
 
   /// The log likelihood ratio of `hits` pairs for and `misses` against, at ``alternative``.

@@ -67,8 +67,8 @@
     }
 
     /// The latest `limit` results of `test`, newest first, with their sessions and attempts.
-    func results(of test: String, limit: Int) async throws -> [SessionResult] {
-      var found: [(session: Int64, test: Int64, SessionResult)] = []
+    func results(of test: String, limit: Int) async throws -> [RecordedResult] {
+      var found: [(session: Int64, test: Int64, RecordedResult)] = []
       let rows = try await store.run(
         """
         SELECT s.id, s.uuid, s.started, s.commit_id, s.dirty, s.branch, s.machine, s.shard,
@@ -98,9 +98,9 @@
         let result = StoredResult(
           test: test, verdict: verdict, runs: runs, failures: failures, seconds: seconds,
           quarantined: quarantined != 0, checkedAsNew: checked != 0, causeKind: kind, cause: cause)
-        found.append((id, testID, SessionResult(session: session, result: result)))
+        found.append((id, testID, RecordedResult(session: session, result: result)))
       }
-      var results: [SessionResult] = []
+      var results: [RecordedResult] = []
       for (session, test, var found) in found {
         let attempts = try await store.run(
           """

@@ -130,7 +130,7 @@
       try await PostgresHistoryReader(store: self).read(window)
     }
 
-    package func results(of test: String, limit: Int) async throws -> [SessionResult] {
+    package func results(of test: String, limit: Int) async throws -> [RecordedResult] {
       try await PostgresHistoryReader(store: self).results(of: test, limit: limit)
     }
   }

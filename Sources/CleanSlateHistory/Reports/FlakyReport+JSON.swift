@@ -1,4 +1,4 @@
-import CleanSlateReport
+import CleanSlateTrace
 import Foundation
 
 extension FlakyReport {

@@ -93,7 +93,7 @@ struct SQLiteHistoryReader {
   }
 
   /// The latest `limit` results of `test`, newest first, with their sessions and attempts.
-  func results(of test: String, limit: Int) throws -> [SessionResult] {
+  func results(of test: String, limit: Int) throws -> [RecordedResult] {
     try database.reading {
       let rows = try database.prepare(
         """
@@ -110,7 +110,7 @@ struct SQLiteHistoryReader {
         FROM attempts WHERE session = ?1 AND test = ?2 ORDER BY number
         """)
       try rows.bind([.text(test), .integer(Int64(limit))])
-      var found: [SessionResult] = []
+      var found: [RecordedResult] = []
       while try rows.step() {
         let session = StoredHistory.Session(
           id: rows.text(1) ?? "", started: Date(timeIntervalSince1970: rows.real(2)),
@@ -134,7 +134,7 @@ struct SQLiteHistoryReader {
               failure: attempts.text(6), signal: attempts.text(7), frame: attempts.text(8),
               hungIn: attempts.text(9)))
         }
-        found.append(SessionResult(session: session, result: result))
+        found.append(RecordedResult(session: session, result: result))
       }
       return found
     }

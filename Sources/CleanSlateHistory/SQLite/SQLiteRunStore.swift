@@ -106,7 +106,7 @@ package final class SQLiteRunStore: RunStore {
     try await perform { database in try SQLiteHistoryReader(database).read(window) }
   }
 
-  package func results(of test: String, limit: Int) async throws -> [SessionResult] {
+  package func results(of test: String, limit: Int) async throws -> [RecordedResult] {
     try await perform { database in try SQLiteHistoryReader(database).results(of: test, limit: limit) }
   }
 

@@ -24,7 +24,7 @@ package protocol RunStore: Sendable {
   func history(_ window: HistoryWindow) async throws -> StoredHistory
 
   /// The latest `limit` results of `test`, newest first, each with its session and attempts.
-  func results(of test: String, limit: Int) async throws -> [SessionResult]
+  func results(of test: String, limit: Int) async throws -> [RecordedResult]
 
   /// Closes the connection; the store is not used after.
   func close() async
@@ -57,7 +57,7 @@ package struct HistoryWindow: Sendable, Equatable {
 }
 
 /// One test's result in one session, with the session: a test's history read in detail.
-package struct SessionResult: Sendable, Equatable {
+package struct RecordedResult: Sendable, Equatable {
   package var session: StoredHistory.Session
   package var result: StoredResult
 

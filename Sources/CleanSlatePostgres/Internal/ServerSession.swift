@@ -206,13 +206,6 @@
       ).collect().map { try $0.decode(String.self) }
     }
 
-    /// Ends a backend: how the tests simulate a server that goes away under one connection.
-    func terminateBackends(of database: String) async throws {
-      try await admin.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = \(database)",
-        logger: .cleanSlate)
-    }
-
     private func execute(_ sql: String, doing operation: String) async throws {
       do {
         try await admin.query(PostgresQuery(unsafeSQL: sql), logger: .cleanSlate)

@@ -1,6 +1,6 @@
 import CleanSlate
-package import CleanSlateReport
 import CleanSlateTestProcess
+package import CleanSlateTrace
 
 extension SessionCrash {
   /// Writes it as one JSON object of a `--summary-json` document:
@@ -25,9 +25,9 @@ extension SessionCrash {
     } else if let status = crash.exitStatus {
       json.raw(",\"exitStatus\":\(status)")
     }
-    json.raw(",\"verdict\":\"\(verdictName)\",\"tests\":")
+    json.raw(",\"verdict\":\"\(blameName)\",\"tests\":")
     json.strings(tests.map(\.listed))
-    if case .pinned = verdict, let evidence = crash.evidence {
+    if case .pinned = blame, let evidence = crash.evidence {
       switch evidence {
       case .frame(let frame):
         json.raw(",\"pinnedBy\":\"frame\",\"frame\":{\"symbol\":")
@@ -58,8 +58,8 @@ extension SessionCrash {
     json.raw("}")
   }
 
-  private var verdictName: String {
-    switch verdict {
+  private var blameName: String {
+    switch blame {
     case .pinned: "pinned"
     case .crashedAgain: "crashedAgain"
     case .notReproduced: "notReproduced"

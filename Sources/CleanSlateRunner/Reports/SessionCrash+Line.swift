@@ -14,7 +14,7 @@ extension SessionCrash {
     let repetition = repetition > 1 ? " in repetition \(repetition)" : ""
     let what = (crash.backtrace?.fatalErrorMessage ?? crash.backtrace?.problem).map { ": \($0)" }
     let happened: String
-    switch verdict {
+    switch blame {
     case .pinned(let test):
       happened = "\(test), \(ending)\(repetition)\(what ?? "")"
     case .crashedAgain, .notReproduced, .noTestRunning:
@@ -41,7 +41,7 @@ extension SessionCrash {
 
   /// What the run made of it.
   private var judgement: String {
-    switch verdict {
+    switch blame {
     case .pinned:
       switch crash.evidence {
       case .frame(let frame):

@@ -1,5 +1,6 @@
-import CleanSlate
-import CleanSlateReport
+package import CleanSlate
+import CleanSlateTestProcess
+import CleanSlateTrace
 
 /// The `--summary-json` document of a run: every test with its verdict, how many times it ran
 /// and failed, and its mean duration in seconds:
@@ -8,18 +9,27 @@ import CleanSlateReport
 /// {"tests":[{"name":"Tests.A/testB","outcome":"flaky","runs":2,"failures":1,"duration":0.004}]}
 /// ```
 ///
-/// A test `--explain` explained has its `"cause"` too (``TestCause/write(to:)``), and a test
-/// that ran in a test process that crashed the number of such runs, `"crashes"`. When a test
+/// A test `--explain` explained has its `"cause"` too (``ReportedCause/writeJSON(to:)``), and a test
+/// that ran in a test process that crashed the number of such runs, `"crashes"`; a quarantined
+/// test its entry, `"quarantined": {"until", "reason", "flakySince"}`; a test checked as new its
+/// checks, `"newTest": {"checks", "failed"}`. When a test
 /// process crashed, a `"crashes"` list follows the tests, one object a crash
 /// (``SessionCrash/write(to:)``).
 package enum SummaryJSON {
-  /// The document for `result`, one test and one crash a line.
-  package static func text(_ result: SessionResult) -> String {
-    text(result.records, crashes: result.crashes)
+  /// The document for `session`, one test and one crash a line.
+  package static func text(_ session: FinishedSession) -> String {
+    text(
+      session.result.records, crashes: session.result.crashes, causes: session.causes,
+      quarantine: session.quarantine, newTests: Set(session.newTests))
   }
 
-  /// The document for `records` and `crashes`, one test and one crash a line.
-  package static func text(_ records: [TestRecord], crashes: [SessionCrash] = []) -> String {
+  /// The document for `records`, `crashes` and `causes`, under `quarantine`, with `newTests`
+  /// checked, one test and one crash a line.
+  package static func text(
+    _ records: [TestRecord], crashes: [SessionCrash] = [],
+    causes: [TestName: any ReportedCause] = [:], quarantine: SessionQuarantine = .init(),
+    newTests: Set<TestName> = []
+  ) -> String {
     var json = JSONText(capacity: 128 * records.count + 512 * crashes.count + 16)
     json.raw("{\"tests\":[")
     for (index, record) in records.enumerated() {
@@ -35,9 +45,26 @@ package enum SummaryJSON {
         json.raw(",\"crashes\":")
         json.number(record.crashes)
       }
-      if let cause = record.cause {
+      if let cause = causes[record.name] {
         json.raw(",\"cause\":")
-        cause.write(to: &json)
+        cause.writeJSON(to: &json)
+      }
+      if let note = quarantine.tests[record.name] {
+        json.raw(",\"quarantined\":{\"until\":")
+        json.string(note.until)
+        json.raw(",\"reason\":")
+        json.string(note.reason)
+        json.raw(",\"flakySince\":")
+        json.string(note.flakySince)
+        json.raw("}")
+      }
+      if newTests.contains(record.name) {
+        let checks = record.attempts.filter(\.check)
+        json.raw(",\"newTest\":{\"checks\":")
+        json.number(checks.count)
+        json.raw(",\"failed\":")
+        json.number(checks.count(where: \.end.isFailure))
+        json.raw("}")
       }
       json.raw("}")
     }

@@ -1,12 +1,13 @@
 import CleanSlate
-import CleanSlateReport
 import CleanSlateTestProcess
 import Foundation
 
 /// What `cleanslate test` prints as the session goes, and its summary at the end: each launch as
-/// one block (``RunEcho``), each repetition and retry, each experiment's run; notes on standard
+/// one block (``LaunchEcho``), each repetition and retry, each experiment's run; notes on standard
 /// error.
 package struct TerminalReporter: SessionReporter {
+  /// The session and its causes, for the summary at the end.
+  private let heard = Locked(HeardSession())
   /// Writes a line, or a block of lines, at once.
   private let print: @Sendable (String) -> Void
   /// Writes a note.
@@ -22,12 +23,16 @@ package struct TerminalReporter: SessionReporter {
   }
 
   package func receive(_ event: SessionEvent) {
+    if let session = heard.hearing(event) {
+      print(session.summary.lines.map { $0 + "\n" }.joined())
+      return
+    }
     switch event {
     case .note(let line): note(line)
     case .launched(let launch):
       // One block, written at once: the command, what it printed, where each hung test was
       // stuck. (Printed line by line, another stream's lines landed inside a stack.)
-      print(RunEcho.text(of: launch))
+      print(LaunchEcho.text(of: launch))
     case let .repetition(number, count): print("Repetition \(number) of \(count)\n")
     case let .retried(test, attempt, outcome):
       print("Retried \(test) alone (attempt \(attempt)): \(outcome.rawValue)\n")
@@ -38,12 +43,8 @@ package struct TerminalReporter: SessionReporter {
     case let .experimentRan(test, run):
       let outcome = run.passed ? "passed" : "failed" + (run.failure.map { ": \($0)" } ?? "")
       print("  \(test): \(run.what): \(outcome)\n")
-    case .explained: break
+    case .sessionEnded, .explained, .finished: break
     }
-  }
-
-  package func finish(_ session: FinishedSession) throws {
-    print(session.summary.lines.map { $0 + "\n" }.joined())
   }
 
   /// Writes `text` to standard output at once.

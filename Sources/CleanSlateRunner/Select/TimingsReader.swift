@@ -1,6 +1,6 @@
 import CleanSlate
-import CleanSlateReport
 import CleanSlateTestProcess
+import CleanSlateTrace
 import Foundation
 
 /// Reads the durations of earlier runs' tests from `--timings` files: CleanSlate lifecycle traces
@@ -49,6 +49,18 @@ package enum TimingsReader {
     return result
   }
 
+  /// The durations of `paths`, each warning sent to `notes` (and one more when no file could be
+  /// used: the tests are split by count).
+  package static func read(_ paths: [String], notes: SessionEvents) -> TestTimings {
+    guard !paths.isEmpty else { return TestTimings() }
+    let read = read(paths)
+    for warning in read.warnings { notes.send(.note("warning: \(warning)")) }
+    if read.timings.isEmpty {
+      notes.send(.note("warning: no timings could be used; tests are split by count."))
+    }
+    return read.timings
+  }
+
   /// The durations of a lifecycle trace: each test scope from its beginning to its end (the
   /// argument cases of a parameterized test added up), a later process's replacing an earlier's.
   static func trace(_ data: Data, path: String) throws(TraceReadError) -> TestTimings {
@@ -56,16 +68,10 @@ package enum TimingsReader {
     try TraceReader.read(data, from: path, into: &log)
     var timings = TestTimings()
     for process in log.processes {
-      var begins: [Int: Int64] = [:]
       var durations: [String: Int64] = [:]
-      for timed in process.events where timed.event.scope == .test {
-        switch timed.event.phase {
-        case .scopeBegin: begins[timed.event.scopeID] = timed.timeMicros
-        case .scopeEnd:
-          guard let begin = begins.removeValue(forKey: timed.event.scopeID) else { continue }
-          durations[timed.event.scopeName, default: 0] += timed.timeMicros - begin
-        default: continue
-        }
+      for span in process.testSpans {
+        guard let end = span.end else { continue }
+        durations[span.name, default: 0] += end - span.start
       }
       for (name, micros) in durations { timings.record(micros, for: name) }
     }
@@ -82,12 +88,9 @@ package enum TimingsReader {
       throw TimingsFileError(path: path, reason: error.description)
     }
     var durations: [String: Int64] = [:]
-    for element in root.descendants(named: "testcase") {
-      guard let name = element[attribute: "name"],
-        let seconds = element[attribute: "time"].flatMap(Double.init)
-      else { continue }
-      let className = element[attribute: "classname"] ?? ""
-      durations["\(className)/\(name)", default: 0] += Int64(seconds * 1e6)
+    for (className, name, element) in root.testCases {
+      guard let seconds = element[attribute: "time"].flatMap(Double.init) else { continue }
+      durations["\(className ?? "")/\(name)", default: 0] += Int64(seconds * 1e6)
     }
     return TestTimings(durations)
   }

@@ -8,7 +8,7 @@ package import CleanSlateTestProcess
 /// ran again: a crash that does not come back is still a crash.
 package struct SessionCrash: Sendable, Equatable {
   /// The test a crash is held against.
-  package enum Verdict: Sendable, Equatable {
+  package enum Blame: Sendable, Equatable {
     /// It happened in this test: a frame of the crashed thread named it, it was the only test
     /// running, or the only test its process ran (``TestCrash/evidence``).
     case pinned(TestName)
@@ -29,47 +29,29 @@ package struct SessionCrash: Sendable, Equatable {
   /// The repetition of the selection it happened in, from 1.
   package var repetition: Int
   /// The test it is held against.
-  package var verdict: Verdict
+  package var blame: Blame
 
-  /// A crash in `repetition`, held against `verdict`'s tests.
-  package init(_ crash: TestCrash, repetition: Int, verdict: Verdict) {
+  /// A crash in `repetition`, held against `blame`'s tests.
+  package init(_ crash: TestCrash, repetition: Int, blame: Blame) {
     self.crash = crash
     self.repetition = repetition
-    self.verdict = verdict
+    self.blame = blame
   }
 
   /// The tests that have it as an attempt: the one it is pinned on, or those it could have been.
   package var tests: [TestName] {
-    switch verdict {
+    switch blame {
     case .pinned(let test), .crashedAgain(let test): [test]
     case .notReproduced(let tests): tests
     case .noTestRunning: []
     }
   }
 
-  /// The failure of a test's attempt that had it: `crashed: its test process died of signal 4
-  /// (SIGILL): Fatal error: crashes on purpose (AlphaTests.swift:19)`; for a crash pinned on no
-  /// test, how many ran with it.
-  package var failure: String {
-    var text = "crashed: its test process "
-    text +=
-      crash.signal != nil
-      ? "died of \(crash.ending)" : "ended with \(crash.ending) before its tests did"
-    if case .pinned = verdict {
-    } else if crash.running.count > 1 {
-      text += " while \(crash.running.count) tests ran, none named by the crashed thread's frames"
-    }
-    if let what = crash.backtrace?.fatalErrorMessage ?? crash.backtrace?.problem {
-      text += ": \(what)"
-    }
-    return text
-  }
-
   /// The failed attempt it is in the record of a test it is held against.
   func attempt(of test: TestName, alone: Bool) -> TestRecord.Attempt {
     TestRecord.Attempt(
       repetition: repetition,
-      end: TestEnd(.crashed, failure: failure, report: crash.excerpt, crash: crash), alone: alone,
+      end: crash.end(of: test), alone: alone,
       beside: crash.running.filter { $0 != test })
   }
 }

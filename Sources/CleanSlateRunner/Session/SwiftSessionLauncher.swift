@@ -1,5 +1,6 @@
 package import CleanSlate
 package import CleanSlateTestProcess
+import Foundation
 
 /// Launches a session's tests as `swift test --skip-build` would, through a ``TestLauncher`` (the
 /// built tests started directly): exact names (no filter when the launch is every listed test),
@@ -7,7 +8,7 @@ package import CleanSlateTestProcess
 ///
 /// A launch of every test can start before the tests are listed (``startEverything()``), so that
 /// `swift test list` runs beside it instead of before it.
-package struct SwiftSessionLauncher: SessionLauncher {
+package struct SwiftSessionLauncher: TestLaunching {
   /// What starts the launches, of the package it was made for.
   package let launcher: TestLauncher
   /// Every test `swift test list` printed: a launch of all of them runs without a filter.
@@ -28,10 +29,33 @@ package struct SwiftSessionLauncher: SessionLauncher {
   /// The launch of every test started early, until a launch of every test takes it.
   private let early = Locked<StartedLaunch?>(nil)
 
-  /// A launcher of the tests `launcher` starts, of which `listed` are every test.
-  package init(launcher: TestLauncher, listed: [TestName] = []) {
+  /// A launcher of the tests `launcher` starts, of which `listed` are every test, with
+  /// `passthrough` for `swift test`, each test ended after `timeLimit` when one is given, and
+  /// each launch sent to `events`.
+  package init(
+    launcher: TestLauncher, listed: [TestName] = [], passthrough: [String] = [],
+    timeLimit: Duration? = nil, events: SessionEvents = SessionEvents()
+  ) {
     self.launcher = launcher
     self.listed = listed
+    self.passthrough = passthrough
+    self.timeLimit = timeLimit
+    self.events = events
+  }
+
+  /// Has every launch write the session's lifecycle trace to `path` (`CLEANSLATE_TRACE`), which
+  /// it empties first: one run in the trace (`CLEANSLATE_RUN_ID`, unless the environment names
+  /// one), named after `shard` when one runs, retries included — so that `cleanslate summary` of
+  /// every shard's trace shows their balance.
+  package mutating func writeTrace(to path: String, shard: ShardSpec?) {
+    let path = URL(fileURLWithPath: path).path
+    try? FileManager.default.removeItem(atPath: path)
+    variables["CLEANSLATE_TRACE"] = path
+    let process = ProcessInfo.processInfo
+    if process.environment["CLEANSLATE_RUN_ID", default: ""].isEmpty {
+      let prefix = shard.map { "shard-\($0.index)-of-\($0.count)-" } ?? ""
+      variables["CLEANSLATE_RUN_ID"] = "\(prefix)\(process.hostName)-\(process.processIdentifier)"
+    }
   }
 
   /// Starts the launch of every test now, before ``listed`` is known: the first launch of every

@@ -1,5 +1,4 @@
 package import CleanSlate
-package import CleanSlateReport
 package import CleanSlateTestProcess
 
 /// A test's verdict over a session's attempts of it.
@@ -41,12 +40,20 @@ package struct TestRecord: Sendable, Equatable {
     /// crash, says.
     package var beside: [TestName]
 
+    /// Whether it was one of the runs that check a new test before it merges: the test passed in
+    /// the session, and runs again (``TestSession`` leaves these to the store of runs).
+    package var check: Bool
+
     /// An attempt of `repetition` that ended as `end`.
-    package init(repetition: Int, end: TestEnd, alone: Bool = false, beside: [TestName] = []) {
+    package init(
+      repetition: Int, end: TestEnd, alone: Bool = false, beside: [TestName] = [],
+      check: Bool = false
+    ) {
       self.repetition = repetition
       self.end = end
       self.alone = alone
       self.beside = beside
+      self.check = check
     }
 
     /// Whether its test process crashed while it ran.
@@ -57,15 +64,11 @@ package struct TestRecord: Sendable, Equatable {
   package let name: TestName
   /// Its attempts, in the order they ran.
   package var attempts: [Attempt] = []
-  /// Why it failed, as `--explain` decided it; `nil` for a test that never failed, or when not
-  /// asked.
-  package var cause: TestCause?
 
-  /// A test that has not run yet.
-  package init(name: TestName, attempts: [Attempt] = [], cause: TestCause? = nil) {
+  /// A test that has run `attempts` (none yet, by default).
+  package init(name: TestName, attempts: [Attempt] = []) {
     self.name = name
     self.attempts = attempts
-    self.cause = cause
   }
 
   /// How many times it ran.

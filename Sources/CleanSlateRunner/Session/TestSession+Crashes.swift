@@ -11,7 +11,7 @@ extension TestSession {
 
   /// Runs `tests` once, in repetition `repetition`, and runs again those a crash or a hung test
   /// left without a result, until each has one; every crash is held against a test where the
-  /// evidence allows (``SessionCrash/Verdict``).
+  /// evidence allows (``SessionCrash/Blame``).
   func attempts(of tests: [TestName], repetition: Int) async throws -> Ran {
     var last: [TestName: TestRecord.Attempt] = [:]
     var crashes: [SessionCrash] = []
@@ -37,15 +37,15 @@ extension TestSession {
           crash.pin(on: batch[0], by: .onlyTestInProcess)
         }
         if let test = crash.test, missing.contains(test) {
-          let pinned = SessionCrash(crash, repetition: repetition, verdict: .pinned(test))
+          let pinned = SessionCrash(crash, repetition: repetition, blame: .pinned(test))
           crashes.append(pinned)
           last[test] = pinned.attempt(of: test, alone: alone)
           missing.removeAll { $0 == test }
         } else {
           let candidates = crash.running.filter(missing.contains)
-          let verdict: SessionCrash.Verdict =
+          let blame: SessionCrash.Blame =
             candidates.isEmpty ? .noTestRunning : .notReproduced(candidates)
-          crashes.append(SessionCrash(crash, repetition: repetition, verdict: verdict))
+          crashes.append(SessionCrash(crash, repetition: repetition, blame: blame))
           unpinned = true
         }
       }
@@ -64,8 +64,7 @@ extension TestSession {
       } else {
         for test in missing {
           last[test] = TestRecord.Attempt(
-            repetition: repetition, end: TestEnd(.failed, failure: outcome.whyUnfinished),
-            alone: alone)
+            repetition: repetition, end: outcome.unfinished, alone: alone)
         }
       }
     }
@@ -84,12 +83,12 @@ extension TestSession {
   /// it could have been: it came back there.
   private static func resolve(_ crashes: inout [SessionCrash]) {
     for index in crashes.indices {
-      guard case .notReproduced(let candidates) = crashes[index].verdict else { continue }
+      guard case .notReproduced(let candidates) = crashes[index].blame else { continue }
       let again = crashes[(index + 1)...].lazy.compactMap { later -> TestName? in
-        guard case .pinned(let test) = later.verdict, candidates.contains(test) else { return nil }
+        guard case .pinned(let test) = later.blame, candidates.contains(test) else { return nil }
         return test
       }.first
-      if let again { crashes[index].verdict = .crashedAgain(again) }
+      if let again { crashes[index].blame = .crashedAgain(again) }
     }
   }
 }
@@ -97,7 +96,7 @@ extension TestSession {
 extension SessionCrash {
   /// Whether it is pinned on its test by its own evidence (its attempt is that test's result).
   var isPinned: Bool {
-    if case .pinned = verdict { return true }
+    if case .pinned = blame { return true }
     return false
   }
 }

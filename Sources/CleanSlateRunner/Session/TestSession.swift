@@ -1,5 +1,5 @@
 package import CleanSlate
-import CleanSlateTestProcess
+package import CleanSlateTestProcess
 
 /// Runs a selection of tests as `cleanslate test` does: `repetitions` times, each failed test
 /// run again alone up to `retries` times, and every crash of a test process kept and held
@@ -9,12 +9,12 @@ import CleanSlateTestProcess
 /// (``TestCrash/evidence``): a frame of the crashed thread that names a running test, the only
 /// test running, the only test the process ran. The tests without an end launch again. When
 /// nothing pins it, the tests left launch again in halves, until the crash comes back pinned on
-/// one of the tests that were running (``SessionCrash/Verdict/crashedAgain(_:)``) or does not
+/// one of the tests that were running (``SessionCrash/Blame/crashedAgain(_:)``) or does not
 /// come back: then each test that was running has the crash as a failed attempt before its next
-/// one (``SessionCrash/Verdict/notReproduced(_:)``), so that crashed, then passed, is flaky,
+/// one (``SessionCrash/Blame/notReproduced(_:)``), so that crashed, then passed, is flaky,
 /// never passed. A test that passed its time limit has timed out, and its process was ended: the
 /// tests it had not run launch again, once.
-package struct TestSession<Launcher: SessionLauncher>: Sendable {
+package struct TestSession<Launcher: TestLaunching>: Sendable {
   /// What launches the tests.
   package let launcher: Launcher
   /// How many times a failed test is run again alone.
@@ -23,6 +23,10 @@ package struct TestSession<Launcher: SessionLauncher>: Sendable {
   package var repetitions = 1
   /// Where the session's events go as it goes: a repetition begins, a test ran again alone.
   package var events = SessionEvents()
+  /// The tests in quarantine: one that fails runs again at least
+  /// ``SessionQuarantine/retries`` times, whatever ``retries`` says, so that a flaky failure gets
+  /// its chance to pass.
+  package var quarantined: Set<TestName> = []
 
   /// A session that launches tests with `launcher`.
   package init(launcher: Launcher, retries: Int = 0, repetitions: Int = 1) {
@@ -43,6 +47,8 @@ package struct TestSession<Launcher: SessionLauncher>: Sendable {
         guard var last = ran.attempts[name]?.last else { continue }
         result.records[index].attempts += ran.attempts[name] ?? []
         var retried = 0
+        let retries =
+          quarantined.contains(name) ? max(retries, SessionQuarantine.retries) : retries
         while last.end.isFailure, retried < retries {
           retried += 1
           let again = try await attempts(of: [name], repetition: repetition)

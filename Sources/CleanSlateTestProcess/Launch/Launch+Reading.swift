@@ -1,6 +1,6 @@
 import CleanSlate
 import CleanSlateChildProcess
-import CleanSlateReport
+import CleanSlateTrace
 
 extension Launch {
   /// What a launch of `tests` found, read from `output`, the XUnit files at `xunitFiles` and the

@@ -51,42 +51,24 @@ package struct Launch: Sendable {
   package var endedAHungTest: Bool { !hung.isEmpty }
 
   /// How `test` ended: as ``ends`` says; else crashed, when its process crashed while it ran
-  /// (`it crashed (signal 11)`, or `its test process crashed (signal 11) in Other/test()` when a
-  /// frame pins the crash on another test); else `nil`: it did not run to its end and no crash
-  /// was seen while it ran.
+  /// (``TestCrash/end(of:)``); else `nil`: it did not run to its end and no crash was seen while
+  /// it ran.
   package func end(of test: TestName) -> TestEnd? {
     if let end = ends[test] { return end }
-    guard let crash = crashes.first(where: { $0.running.contains(test) }) else { return nil }
-    return TestEnd(
-      .crashed, failure: Self.failure(of: test, in: crash), report: crash.excerpt, crash: crash)
+    return crashes.first { $0.running.contains(test) }?.end(of: test)
   }
 
   /// How `test` ended (``end(of:)``), or, when it did not run to its end, that it failed: its
-  /// process crashed before it ended, or the launch ended first.
+  /// process crashed before it ended, or the launch ended first (``unfinished``).
   package func endOrUnfinished(of test: TestName) -> TestEnd {
-    if let end = end(of: test) { return end }
-    if let crash = crashes.first {
-      return TestEnd(
-        .crashed, failure: Self.failure(of: test, in: crash), report: crash.excerpt, crash: crash)
-    }
-    return TestEnd(.failed, failure: whyUnfinished)
+    end(of: test) ?? crashes.first?.end(of: test) ?? unfinished
   }
 
-  /// Why a test of the launch has no end when no crash says: the launch ended first.
-  package var whyUnfinished: String {
-    "it did not run to its end: swift test ended with status \(status) first"
-  }
-
-  /// The failure of `test`, which never ended because its process crashed: `it crashed (signal
-  /// 11)` with the crash's fatal error, or, when a frame pins the crash on another test, that its
-  /// test process crashed in that one.
-  package static func failure(of test: TestName, in crash: TestCrash) -> String {
-    let fatalError = crash.backtrace?.fatalErrorMessage.map { ": \($0)" } ?? ""
-    let ending = crash.ending.split(separator: " (").first ?? ""
-    if let pinned = crash.test, pinned != test {
-      return "its test process crashed (\(ending)) in \(pinned)\(fatalError)"
-    }
-    return "it crashed (\(ending))\(fatalError)"
+  /// The end of a test of the launch that has none when no crash says why: it failed, since the
+  /// launch ended first.
+  package var unfinished: TestEnd {
+    TestEnd(
+      .failed, failure: "it did not run to its end: swift test ended with status \(status) first")
   }
 
   /// Adds what another launch of the same selection found: its ends, crashes and time limits,

@@ -92,15 +92,6 @@ package struct ProcessEnd: Sendable, Equatable {
     return TestCrash(termination: termination, running: running, standardError: standardError)
   }
 
-  /// The failure of a test that was running when it crashed, in one line: `it crashed (signal
-  /// 11)`, `it crashed (exit status 1, with tests unfinished)`.
-  package var failure: String {
-    switch termination {
-    case .signalled(let signal): "it crashed (signal \(signal))"
-    case .exited(let status): "it crashed (exit status \(status), with tests unfinished)"
-    }
-  }
-
   /// Whether it failed, as `swift test` counts a failure: a status other than 0, except Swift
   /// Testing's "no test matched" (`EX_UNAVAILABLE`, 69), or a signal.
   package var failed: Bool {

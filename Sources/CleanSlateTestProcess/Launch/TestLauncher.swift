@@ -32,7 +32,7 @@ package final class TestLauncher: Sendable {
   package let directory: String
   /// Where runs keep their event streams while they read them.
   private let workDirectory: URL
-  private let counter = RunCounter()
+  private let counter = LaunchCounter()
   private let xctests = Locked<[String]?>(nil)
 
   /// A launcher of `way`'s, for the package at `packagePath` built with `buildOptions`, whose
@@ -172,7 +172,7 @@ package final class TestLauncher: Sendable {
     let plan = TestProcessPlan(
       options: options, tests: tests, listedXCTests: listed, environment: base,
       cores: ProcessInfo.processInfo.activeProcessorCount)
-    var run = try await DirectRun(
+    var run = try await DirectLaunch(
       plan: plan, options: options, environment: base, directory: directory, watch: watch,
       eventStream: workDirectory.appendingPathComponent("events-\(counter.next()).jsonl"),
       symbolizesCrashes: symbolizesCrashes

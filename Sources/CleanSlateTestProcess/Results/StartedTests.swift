@@ -33,11 +33,8 @@ struct StartedTests {
   /// Reads the lines XCTest printed since the last call (`lines` holds every line so far).
   mutating func read(xcTestLines lines: [String], at now: ContinuousClock.Instant) {
     guard lines.count > linesRead else { return }
-    for line in lines[linesRead...] where line.hasPrefix("Test Case '") {
-      let rest = line.dropFirst(11)
-      guard let end = rest.firstIndex(of: "'") else { continue }
-      let name = String(rest[..<end])
-      let after = rest[rest.index(after: end)...]
+    for line in lines[linesRead...] {
+      guard let (name, after) = XCTestOutput.testCase(in: Substring(line)) else { continue }
       if after.hasPrefix(" started") {
         running[name] = Running(name: name, since: now, isXCTest: true)
       } else if after.hasPrefix(" passed") || after.hasPrefix(" failed")

@@ -15,9 +15,7 @@ package struct XCTestOutput: Sendable {
   /// The results of every test `output` shows ending; the last line about a test decides.
   package init(output: String) {
     for line in output.split(separator: "\n") {
-      if line.hasPrefix("Test Case '"), let end = line.dropFirst(11).firstIndex(of: "'") {
-        let name = String(line[line.index(line.startIndex, offsetBy: 11)..<end])
-        let rest = line[line.index(after: end)...]
+      if let (name, rest) = Self.testCase(in: line) {
         let outcome: TestEnd.Outcome? =
           rest.hasPrefix(" passed (")
           ? .passed
@@ -54,6 +52,15 @@ package struct XCTestOutput: Sendable {
   /// Whether `test` started and never ended: the process died while it ran.
   package func neverEnded(_ test: TestName) -> Bool {
     test.xctestNames.contains(where: unfinished.contains)
+  }
+
+  /// The test a `Test Case '…' …` line of XCTest's is about, as XCTest names it, and the rest of
+  /// the line: ` started at …`, ` passed (0.004 seconds)`; `nil` for any other line.
+  static func testCase(in line: Substring) -> (name: String, rest: Substring)? {
+    guard line.hasPrefix("Test Case '") else { return nil }
+    let quoted = line.dropFirst(11)
+    guard let end = quoted.firstIndex(of: "'") else { return nil }
+    return (String(quoted[..<end]), quoted[quoted.index(after: end)...])
   }
 
   /// The test and message of a failure line, `/path/File.swift:8: error: Type.test : message`,

@@ -49,6 +49,15 @@ package struct XUnitNode: Sendable, Equatable {
     attributes.first { $0.name == name }?.value
   }
 
+  /// Every `<testcase>` element, this node or under it (a file cut short may be one), that names
+  /// its test: its `classname` (`nil` when it has none), its `name`, and the element.
+  package var testCases: [(className: String?, name: String, element: XUnitNode)] {
+    ([self] + descendants(named: "testcase")).compactMap { element in
+      guard element.name == "testcase", let name = element[attribute: "name"] else { return nil }
+      return (element[attribute: "classname"], name, element)
+    }
+  }
+
   /// Every element below it (itself excluded) named `name`, in document order.
   package func descendants(named name: String) -> [XUnitNode] {
     children.flatMap { child in

@@ -12,9 +12,8 @@ package struct XUnitResults: Sendable {
   /// parameterized test) failed if any case failed, and took their time added up.
   package init(xml: String) {
     guard let root = XUnitNode.readWhatCanBeRead(Data(xml.utf8)).root else { return }
-    for element in [root] + root.descendants(named: "testcase") where element.name == "testcase" {
-      guard let suite = element[attribute: "classname"], let name = element[attribute: "name"]
-      else { continue }
+    for (suite, name, element) in root.testCases {
+      guard let suite else { continue }
       let tags = Set(element.children.map(\.name))
       let outcome: TestEnd.Outcome =
         tags.contains("failure") || tags.contains("error")

@@ -1,5 +1,5 @@
 package import CleanSlate
-package import CleanSlateReport
+package import CleanSlateTrace
 import Foundation
 
 /// What the lifecycle trace of one launch says about its tests: which drew from `.seededRandom`
@@ -28,7 +28,19 @@ package struct TraceFacts: Sendable, Equatable {
   package init(log: TraceLog) {
     var spans: [(key: String, start: Int64, end: Int64)] = []
     for process in log.processes {
-      var begins: [Int: (start: Int64, argumentCase: String?)] = [:]
+      for span in process.testSpans {
+        let key = TestName.traceKey(span.name)
+        if let seed = process.seed, seeds[key] == nil { seeds[key] = seed }
+        firstStarts[key] = min(firstStarts[key] ?? .max, span.start)
+        if reports[key] == nil { reports[key] = [] }
+        guard let end = span.end else { continue }
+        spans.append((key, span.start, end))
+        if span.outcome == .failed, let argumentCase = span.argumentCase,
+          failedCases[key]?.contains(argumentCase) != true
+        {
+          failedCases[key, default: []].append(argumentCase)
+        }
+      }
       for timed in process.events {
         let event = timed.event
         if event.phase == .setupBegin, event.fixture == "seededRandom", let test = event.testName {
@@ -41,24 +53,6 @@ package struct TraceFacts: Sendable, Equatable {
             let key = TestName.traceKey(name)
             if reports[key]?.contains(report) != true { reports[key, default: []].append(report) }
           }
-        }
-        guard event.scope == .test else { continue }
-        let key = TestName.traceKey(event.scopeName)
-        if let seed = process.seed, seeds[key] == nil { seeds[key] = seed }
-        switch event.phase {
-        case .scopeBegin:
-          begins[event.scopeID] = (timed.timeMicros, event.argumentCase)
-          firstStarts[key] = min(firstStarts[key] ?? .max, timed.timeMicros)
-          if reports[key] == nil { reports[key] = [] }
-        case .scopeEnd:
-          guard let begun = begins.removeValue(forKey: event.scopeID) else { continue }
-          spans.append((key, begun.start, timed.timeMicros))
-          if event.outcome == .failed, let argumentCase = begun.argumentCase,
-            failedCases[key]?.contains(argumentCase) != true
-          {
-            failedCases[key, default: []].append(argumentCase)
-          }
-        default: continue
         }
       }
     }

@@ -4,7 +4,7 @@ import CleanSlateTestProcess
 
 /// A suite whose victim fails when every test of some polluting set ran before it: runs cost
 /// nothing, and each one is recorded.
-final class SimulatedSuite: TestRunner {
+final class SimulatedSuite: TestLaunching {
   let tests: [TestName]
   let victim: TestName
   private let pollutes: @Sendable (Set<TestName>) -> Bool
@@ -32,7 +32,7 @@ final class SimulatedSuite: TestRunner {
   /// The runs so far, each the tests it ran.
   var runs: [[TestName]] { recorded.value }
 
-  func run(_ tests: [TestName], victim: TestName) async throws -> Launch {
+  func launch(_ tests: [TestName]) async throws -> Launch {
     let number = recorded.withLock { runs in
       runs.append(tests)
       return runs.count

@@ -1,7 +1,6 @@
 import CleanSlate
 import CleanSlateChildProcess
 import CleanSlateExplain
-import CleanSlateReport
 import CleanSlateRunner
 import CleanSlateTestProcess
 import Foundation
@@ -183,7 +182,7 @@ struct SimulatedFlakyTest: ExperimentRunner {
     }
     let end: TestEnd
     if let crash {
-      end = TestEnd(.crashed, failure: Launch.failure(of: test, in: crash), crash: crash)
+      end = TestEnd(.crashed, failure: crash.failure(of: test), crash: crash)
     } else if outcome == .timedOut {
       end = TestEnd(.timedOut, failure: failure)
     } else {

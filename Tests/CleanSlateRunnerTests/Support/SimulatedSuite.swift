@@ -6,7 +6,7 @@ import Foundation
 
 /// A runner of a simulated suite whose tests end as `behaviour` says, by name and attempt (from
 /// 1), counting the batches it runs; its test processes have the shape of a framework's.
-struct SimulatedSuite: SessionLauncher {
+struct SimulatedSuite: TestLaunching {
   /// What a test does on one attempt.
   enum Step: Sendable, Equatable {
     case pass, fail, skip, hang

@@ -6,15 +6,15 @@ import Testing
 @testable import CleanSlateTestProcess
 
 /// The `swift test` command of a bisection's run, as a user types it again.
-@Suite struct SwiftTestRunnerTests {
+@Suite struct BisectLauncherTests {
   @Test func aRunsCommandSetsWhatDecidesTheOutcomeAndPrintsAsAShellReadsIt() {
     func launcher(of packagePath: String) -> TestLauncher {
       TestLauncher(
         way: .swiftTest(because: "a test"), packagePath: packagePath,
         workDirectory: URL(fileURLWithPath: "/tmp/work"), directory: "/")
     }
-    let runner = SwiftTestRunner(launcher: launcher(of: "My Package"))
-    let unwatched = SwiftTestRunner(launcher: launcher(of: "."), watchesState: false)
+    let runner = BisectLauncher(launcher: launcher(of: "My Package"))
+    let unwatched = BisectLauncher(launcher: launcher(of: "."), watchesState: false)
 
     #expect(
       "\(runner.launcher.invocation(of: runner.request(for: ["Tests.A/testB", "Tests.Suite/c()"])))"

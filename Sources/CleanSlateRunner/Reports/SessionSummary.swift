@@ -1,11 +1,11 @@
-import CleanSlate
-import CleanSlateReport
+package import CleanSlate
 import CleanSlateTestProcess
+import CleanSlateTrace
 
-/// The human summary that ends a `cleanslate test` run: the count of each verdict, each flaky
+/// The human summary that ends a `cleanslate test` session: the count of each verdict, each flaky
 /// test with its attempts, each failed test with its first failure, each crash of a test
-/// process, and the shards' balance.
-package struct RunSummary: Sendable {
+/// process, each test's cause, and the shards' balance.
+package struct SessionSummary: Sendable {
   /// Every test's record.
   package var records: [TestRecord]
   /// Every crash of a test process.
@@ -14,16 +14,27 @@ package struct RunSummary: Sendable {
   package var plan: ShardPlan?
   /// The shard that ran.
   package var shard: ShardSpec?
+  /// The cause of each test `--explain` explained.
+  package var causes: [TestName: any ReportedCause]
+  /// The quarantine the session ran under.
+  package var quarantine: SessionQuarantine
+  /// The tests checked as new.
+  package var newTests: [TestName]
 
-  /// The summary of `records` and `crashes`, of `shard` of `plan` when sharded.
+  /// The summary of `records` and `crashes`, of `shard` of `plan` when sharded, with `causes`,
+  /// under `quarantine`, with `newTests` checked.
   package init(
     _ records: [TestRecord], crashes: [SessionCrash] = [], plan: ShardPlan? = nil,
-    shard: ShardSpec? = nil
+    shard: ShardSpec? = nil, causes: [TestName: any ReportedCause] = [:],
+    quarantine: SessionQuarantine = SessionQuarantine(), newTests: [TestName] = []
   ) {
     self.records = records
     self.crashes = crashes
     self.plan = plan
     self.shard = shard
+    self.causes = causes
+    self.quarantine = quarantine
+    self.newTests = newTests
   }
 
   /// The summary of `result`, of `shard` of `plan` when sharded.
@@ -31,9 +42,17 @@ package struct RunSummary: Sendable {
     self.init(result.records, crashes: result.crashes, plan: plan, shard: shard)
   }
 
+  /// The summary of `session`.
+  package init(_ session: FinishedSession) {
+    self.init(
+      session.result.records, crashes: session.result.crashes, plan: session.plan,
+      shard: session.shard, causes: session.causes, quarantine: session.quarantine,
+      newTests: session.newTests)
+  }
+
   /// Its lines, the counts last: `Flaky: …`, `Timed out: …`, `Failed: …`, `Crashed: …`
   /// (``SessionCrash/line``), a paragraph for each test `--explain` explained
-  /// (``TestCause/paragraph(for:)``), `Shard 2/4: …`, `5 passed, 1 failed, 1 flaky, 1 skipped`
+  /// (``ReportedCause/paragraph(for:)``), `Shard 2/4: …`, `5 passed, 1 failed, 1 flaky, 1 skipped`
   /// (and `, 1 timed out` when one did, `, 1 test process crashed` when one did, `, 1 not
   /// explained` when `--explain` could not decide a test's cause).
   ///
@@ -41,9 +60,10 @@ package struct RunSummary: Sendable {
   /// in are counted there: `Failed: T (6 of 10 repetitions failed, 4 passed): …`.
   package var lines: [String] {
     var lines: [String] = []
-    for record in records where record.verdict == .flaky {
+    for record in records where record.verdict == .flaky && quarantine.tests[record.name] == nil {
       lines.append("Flaky: \(record.name) (\(Self.attempts(of: record)))")
     }
+    lines += quarantineLines + newTestLines
     for record in records where record.verdict == .timedOut {
       let limit = record.attempts.last { $0.end.outcome == .timedOut }?.end.failure
       lines.append(
@@ -57,7 +77,7 @@ package struct RunSummary: Sendable {
     }
     lines += crashes.map(\.line)
     for record in records {
-      guard let cause = record.cause else { continue }
+      guard let cause = causes[record.name] else { continue }
       lines += cause.paragraph(for: record.name.listed)
     }
     if let plan, let shard { lines.append(balance(of: plan, shard: shard)) }
@@ -69,9 +89,57 @@ package struct RunSummary: Sendable {
     if !crashes.isEmpty {
       counts.append("\(crashes.count) test process\(crashes.count == 1 ? "" : "es") crashed")
     }
-    let unexplained = records.count { $0.cause?.kind == .unknown }
+    let unexplained = records.count { causes[$0.name].map { !$0.decided } ?? false }
     if unexplained > 0 { counts.append("\(unexplained) not explained") }
+    let quarantined = records.count { quarantine.tests[$0.name] != nil }
+    if quarantined > 0 { counts.append("\(quarantined) in quarantine") }
     lines.append(counts.joined(separator: ", "))
+    return lines
+  }
+
+  /// A line for each quarantined test that failed an attempt — `Quarantined: T, failed 1 of 3
+  /// attempts, flaky since 2026-11-02, cause parallel (until 2026-12-31: hash order, #212)`, or,
+  /// for one that failed every attempt of a repetition, that it is broken and fails the run —
+  /// then a line for each entry past its date.
+  private var quarantineLines: [String] {
+    var lines: [String] = []
+    for record in records where record.failures > 0 {
+      guard let note = quarantine.tests[record.name] else { continue }
+      let cause = causes[record.name]?.kindName ?? note.cause ?? "not explained yet"
+      let entry = "until \(note.until): \(note.reason)"
+      if record.verdict == .failed || record.verdict == .timedOut {
+        lines.append(
+          "Quarantined: \(record.name) failed every attempt (\(record.failures) of \(record.runs)): it is broken, not flaky, and fails the run (\(entry))."
+        )
+      } else {
+        lines.append(
+          "Quarantined: \(record.name), failed \(record.failures) of \(record.runs) attempts, flaky since \(note.flakySince), cause \(cause) (\(entry))."
+        )
+      }
+    }
+    return lines + quarantine.expired
+  }
+
+  /// A line for each new test that failed a run of its check (it fails the run unless
+  /// quarantined), and one for those that passed every run.
+  private var newTestLines: [String] {
+    guard !newTests.isEmpty else { return [] }
+    let checked = records.filter { newTests.contains($0.name) }
+    var lines: [String] = []
+    for record in checked where record.failedItsCheck {
+      let checks = record.attempts.filter(\.check)
+      lines.append(
+        "New test flaky: \(record.name) failed \(record.failures) of \(record.runs) runs before it merged (\(checks.count(where: \.end.isFailure)) of the \(checks.count) that checked it)\(quarantine.tests[record.name] == nil ? ": it fails the run" : ""). Fix it before it merges: --explain tells why."
+      )
+    }
+    let passed = checked.filter { !$0.failedItsCheck && $0.failures == 0 }
+    if !passed.isEmpty {
+      let runs = passed.map { $0.attempts.count(where: \.check) }
+      let range = runs.min() == runs.max() ? "\(runs[0])" : "\(runs.min()!) to \(runs.max()!)"
+      lines.append(
+        "New test\(passed.count == 1 ? "" : "s") checked: \(passed.count) test\(passed.count == 1 ? "" : "s") the store of runs had never seen pass ran again \(range) time\(range == "1" ? "" : "s") each, and passed."
+      )
+    }
     return lines
   }
 

@@ -1,16 +1,17 @@
 package import CleanSlate
 package import CleanSlateTestProcess
 
-/// Lists a package's tests with `swift test list`, and runs them as `swift test --skip-build`
-/// would, through a ``TestLauncher`` (the built tests started directly): exact names, one test at
-/// a time (`--no-parallel`), the sentinel on and a lifecycle trace per run.
+/// Lists a package's tests with `swift test list`, and launches each step of bisect as `swift
+/// test --skip-build` would, through a ``TestLauncher`` (the built tests started directly): exact
+/// names, one test at a time (`--no-parallel`), the victim last, the sentinel on and a lifecycle
+/// trace per launch.
 ///
-/// A run is judged by the victim's own end (``Launch/end(of:)``), never by the exit status of
+/// A step is judged by the victim's own end (``Launch/end(of:)``), never by the exit status of
 /// `swift test`, which other tests' failures set too. The sentinel only warns
 /// (`CLEANSLATE_SENTINEL_MODE=warn`, which holds for sentinels the package's tests turn on
 /// themselves as well): what it saw is evidence, in the trace, and never decides whether the
 /// victim passed.
-package struct SwiftTestRunner: TestRunner {
+package struct BisectLauncher: TestLaunching {
   /// What starts the runs, of the package it was made for.
   package let launcher: TestLauncher
   /// Whether runs watch process state (`CLEANSLATE_SENTINEL=1`), so that the trace of the run
@@ -37,7 +38,7 @@ package struct SwiftTestRunner: TestRunner {
     }
   }
 
-  /// The launch of `tests`, one at a time, watched when the runner watches, with a trace.
+  /// The launch of `tests`, one at a time, watched when the launcher watches, with a trace.
   package func request(for tests: [TestName]) -> LaunchRequest {
     var request = LaunchRequest(tests)
     request.oneAtATime = true
@@ -46,9 +47,13 @@ package struct SwiftTestRunner: TestRunner {
     return request
   }
 
-  package func run(_ tests: [TestName], victim: TestName) async throws -> Launch {
+  /// Launches `tests`, the victim last; throws when a launch of the victim alone ran no test
+  /// (the name matched none).
+  package func launch(_ tests: [TestName]) async throws -> Launch {
     let launch = try await launcher.launch(request(for: tests))
-    guard launch.end(of: victim) != nil || !launch.crashes.isEmpty || tests.count > 1 else {
+    if tests.count == 1, let victim = tests.first, launch.end(of: victim) == nil,
+      launch.crashes.isEmpty
+    {
       throw BisectError(
         .unknownVictim,
         "\(victim) did not run: swift test --filter '\(victim.filter)' matched no test.")

@@ -6,7 +6,7 @@ import Testing
 /// What `cleanslate test` prints of a run is one block, written at once: the command, what the
 /// tests printed, then where each hung test was stuck — so that nothing else printed meanwhile
 /// (another run's output, a note) lands inside a thread's stack.
-@Suite struct RunEchoTests {
+@Suite struct LaunchEchoTests {
   @Test func aRunIsEchoedAsOneBlockWithItsHungTestsStacksLast() {
     // Given a launch whose test passed its limit, and whose process printed on both streams
     let command = SwiftTestInvocation(
@@ -21,7 +21,7 @@ import Testing
     ]
 
     // When it is echoed
-    let text = RunEcho.text(of: launch)
+    let text = LaunchEcho.text(of: launch)
 
     // Then it is the command, the output, the error output and the hung test's report, in order,
     // each on lines of its own

@@ -1,7 +1,10 @@
+import CleanSlateRunner
+package import CleanSlateTrace
 package import Foundation
 
 extension TestCause {
-  /// Appends the cause as the JSON object `--summary-json` gives an explained test:
+  /// Appends the cause as the JSON object `--summary-json` gives an explained test, `summary`
+  /// (its ``summary`` with its ``advice`` in the reports' words) as its summary:
   ///
   /// ```json
   /// {"kind":"order","summary":"…","reproduce":"…","polluter":"Tests.A/testB","state":"…",
@@ -17,7 +20,7 @@ extension TestCause {
   /// `case`, for a parameterized test, the argument case that failed. Every cause has `tried`,
   /// the experiments that ran, and intrinsic and unknown `experiments`, each with its conditions'
   /// runs: `{"name":"parallel","conditions":[{"what":"with 4 tests at once","failures":3,"runs":40}]}`.
-  package func write(to json: inout JSONText) {
+  package func write(to json: inout JSONText, summary: String) {
     json.raw("{\"kind\":")
     json.string(kind.rawValue)
     field("summary", summary, to: &json)
@@ -110,7 +113,9 @@ extension TestCause {
     }
     tried = object["tried"] as? [String] ?? []
     runs = (object["runs"] as? [[String: Any]] ?? []).compactMap { run in
-      (run["what"] as? String).map { Run($0, passed: run["outcome"] as? String == "passed") }
+      (run["what"] as? String).map {
+        ExperimentRun($0, passed: run["outcome"] as? String == "passed")
+      }
     }
     seconds = (object["seconds"] as? Double) ?? Double(object["seconds"] as? Int ?? 0)
   }

@@ -1,10 +1,10 @@
 import CleanSlate
-import CleanSlateReport
+import CleanSlateTrace
 import Testing
 
-/// The traces of several runs read together (the shards of one CI run, `cleanslate test --shard
-/// K/N --trace`) say how long each run lasted and how balanced they were.
-@Suite struct TraceLogRunsTests {
+/// The traces of several shards read together (of one CI run, `cleanslate test --shard K/N
+/// --trace`) say how long each lasted and how balanced they were.
+@Suite struct TraceLogShardsTests {
   /// A process of `run` that started at `start` (seconds) and whose last event came at `end`.
   private func process(_ run: String, pid: Int, from start: Int64, to end: Int64) -> TraceProcess {
     var process = TraceProcess(
@@ -14,7 +14,7 @@ import Testing
     return process
   }
 
-  @Test func eachRunLastsFromItsFirstProcessToItsLastEvent() {
+  @Test func eachShardLastsFromItsFirstProcessToItsLastEvent() {
     // Given two shards of two processes each (XCTest's and Swift Testing's), and a third shard
     let log = TraceLog(processes: [
       process("shard-1-of-3", pid: 1, from: 100, to: 110),
@@ -24,15 +24,15 @@ import Testing
       process("shard-2-of-3", pid: 5, from: 124, to: 127),
     ])
 
-    // Then each run is measured once, over its processes, and the longest set against the mean
+    // Then each shard is measured once, over its processes, and the longest set against the mean
     #expect(
-      log.runs == [
+      log.shards == [
         .init(name: "shard-1-of-3", processes: 2, micros: 30_000_000),
         .init(name: "shard-2-of-3", processes: 2, micros: 27_000_000),
         .init(name: "shard-3-of-3", processes: 1, micros: 19_000_000),
       ])
     #expect(
-      log.runBalanceLines == [
+      log.shardBalanceLines == [
         "Runs (shards): 3; the longest lasted 30.00 s against a mean of 25.33 s (1.18).",
         "  shard-1-of-3: 30.00 s, 2 processes",
         "  shard-2-of-3: 27.00 s, 2 processes",
@@ -40,9 +40,9 @@ import Testing
       ])
   }
 
-  @Test func oneRunHasNoBalanceToShow() {
+  @Test func oneShardHasNoBalanceToShow() {
     let log = TraceLog(processes: [process("r", pid: 1, from: 0, to: 5)])
 
-    #expect(log.runBalanceLines.isEmpty)
+    #expect(log.shardBalanceLines.isEmpty)
   }
 }

@@ -1,3 +1,6 @@
+package import CleanSlateRunner
+import CleanSlateTrace
+
 /// Why a test failed in one run and passed in another, as `cleanslate test --explain` decided it
 /// by runs of its own: the cause, the evidence, the runs behind it and one command that
 /// reproduces it.
@@ -91,27 +94,13 @@ package struct TestCause: Sendable, Equatable {
     }
   }
 
-  /// One run of an experiment: what ran, and whether the test passed.
-  package struct Run: Sendable, Equatable {
-    /// What ran, in words: `alone`, `alone, TZ=Asia/Tokyo`, `after 4 earlier tests`.
-    package var what: String
-    /// Whether the test passed.
-    package var passed: Bool
-    /// Its first failure, in one line, when it failed and the output said.
-    package var failure: String?
-
-    /// A run of `what` where the test passed or not.
-    package init(_ what: String, passed: Bool, failure: String? = nil) {
-      self.what = what
-      self.passed = passed
-      self.failure = failure
-    }
-  }
-
   /// The cause.
   package var kind: Kind
-  /// The cause and its evidence, in a sentence or two.
+  /// The cause and its evidence, in a sentence or two; what more a run would need to decide it
+  /// is ``advice``, which the reports put into words.
   package var summary: String
+  /// What more a run would need to decide it, when its experiments could not.
+  package var advice: CauseAdvice?
   /// One command that reproduces it, as a user types it.
   package var reproduce: String
   /// For ``Kind/order``, the tests that make it fail, as `swift test list` prints them.
@@ -160,7 +149,7 @@ package struct TestCause: Sendable, Equatable {
   /// For ``Kind/unknown``, what was tried.
   package var tried: [String] = []
   /// The runs that decided it, in order.
-  package var runs: [Run] = []
+  package var runs: [ExperimentRun] = []
   /// How long the experiments took, in seconds.
   package var seconds: Double = 0
 
@@ -176,14 +165,15 @@ package struct TestCause: Sendable, Equatable {
     let runs = "\(runs.count) run\(runs.count == 1 ? "" : "s")"
     return "\(kind.label), decided by \(runs) in \(Hundredths.seconds(micros: seconds * 1e6))"
   }
+}
 
-  /// The paragraph the summary prints for `test`: its heading, the cause with its evidence, what
-  /// parallel tests share, and the command that reproduces it.
-  package func paragraph(for test: String) -> [String] {
-    let title = kind == .failing || kind == .hang ? "Failing, not flaky" : "Why flaky"
-    let name = testCase.map { "\(test) (\($0))" } ?? test
-    return ["\(title): \(name) — \(heading)", "  \(summary)"]
-      + (shared.map { ["  Shared: \($0)"] } ?? []) + ["  Reproduce: \(reproduce)"]
+extension TestCause: ReportedCause {
+  package var kindName: String { kind.rawValue }
+
+  package var decided: Bool { kind != .unknown }
+
+  package var title: String {
+    kind == .failing || kind == .hang ? "Failing, not flaky" : "Why flaky"
   }
 }
 

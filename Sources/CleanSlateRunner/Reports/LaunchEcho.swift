@@ -4,7 +4,7 @@ package import CleanSlateTestProcess
 /// What `cleanslate test` prints of each launch, as one block: `$ ` and the `swift test` command
 /// the launch stands for (what a user types to make it again), what its test processes printed,
 /// and where each test that passed its time limit was stuck.
-package enum RunEcho {
+package enum LaunchEcho {
   /// The block of `launch`, ending with a newline.
   package static func text(of launch: Launch) -> String {
     let line = "\(launch.command)"

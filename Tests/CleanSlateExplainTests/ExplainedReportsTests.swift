@@ -1,14 +1,16 @@
 import CleanSlate
-import CleanSlateBisect
+import CleanSlateExplain
 import CleanSlateReport
 import CleanSlateRunner
 import CleanSlateTestProcess
+import CleanSlateTrace
 import Foundation
 import Testing
 
 /// What `--explain` adds to every form a run writes: a paragraph in the human summary, `"cause"`
 /// in `--summary-json`, a property and `<system-out>` in JUnit, a "Why flaky" section in the HTML
-/// report, which reads the causes back from the JSON.
+/// report, which reads the causes back from the JSON; what more a run needs, worded by the
+/// reports.
 @Suite struct ExplainedReportsTests {
   private static var cause: TestCause {
     var cause = TestCause(
@@ -35,13 +37,13 @@ import Testing
       attempts: [
         .init(repetition: 1, end: .init(.failed, seconds: 1, failure: "wrong language")),
         .init(repetition: 1, end: .init(.passed, seconds: 1)),
-      ],
-      cause: cause),
+      ]),
   ]
+  private let causes: [TestName: any ReportedCause] = ["Tests.A/testReads": cause]
 
   @Test func theHumanSummaryHasAParagraphForEachExplainedTest() {
     #expect(
-      RunSummary(records).lines == [
+      SessionSummary(records, causes: causes).lines == [
         "Flaky: Tests.A/testReads (2 attempts: failed, passed)",
         "Why flaky: Tests.A/testReads — order, decided by 2 runs in 3.46 s",
         #"  It passes alone (4 of 4 runs) and fails after Tests.A/testSets (2 of 2 runs), which leaves state behind: + LANG="fr" (added)."#,
@@ -61,19 +63,18 @@ import Testing
         attempts: [
           .init(repetition: 1, end: .init(.failed, seconds: 1, failure: "x")),
           .init(repetition: 1, end: .init(.passed, seconds: 1)),
-        ],
-        cause: unknown)
+        ])
     ]
 
     // When the run is summed up
-    let last = RunSummary(records).lines.last
+    let last = SessionSummary(records, causes: ["Tests.A/testReads": unknown]).lines.last
 
     // Then the last line says one test was not explained, beside its counts
     #expect(last == "0 passed, 0 failed, 1 flaky, 0 skipped, 1 not explained")
   }
 
   @Test func theJSONSummaryGivesTheCauseWithItsEvidenceAndRuns() throws {
-    let text = SummaryJSON.text(records)
+    let text = SummaryJSON.text(records, causes: causes)
 
     #expect(
       text.contains(
@@ -82,14 +83,14 @@ import Testing
     // (and it reads back as it was, for the report)
     let explained = try #require(TestCause.explained(inSummary: Data(text.utf8)))
     var expected = Self.cause
-    expected.runs = expected.runs.map { TestCause.Run($0.what, passed: $0.passed) }
+    expected.runs = expected.runs.map { ExperimentRun($0.what, passed: $0.passed) }
     expected.seconds = 3.46
     #expect(explained.map(\.test) == ["Tests.A/testReads"])
     #expect(explained.first?.cause == expected)
   }
 
   @Test func junitHasTheCauseAsAPropertyAndItsParagraphInSystemOut() {
-    let xml = JUnitReport.xml(records)
+    let xml = JUnitReport.xml(records, causes: causes)
 
     #expect(
       xml.contains(
@@ -106,7 +107,7 @@ import Testing
 
   @Test func theReportHasAWhyFlakySection() {
     let page = HTMLReport.render(
-      LifecycleReport(TraceLog()), explained: [("Tests.A/testReads", Self.cause)])
+      LifecycleReport(TraceLog()), explained: [Self.cause.explanation(of: "Tests.A/testReads")])
 
     #expect(page.contains("<section id=\"why-flaky\">\n<h2>Why flaky</h2>"))
     #expect(
@@ -135,19 +136,20 @@ import Testing
 
   @Test func everyNewKindIsInTheJSONJUnitAndTheReport() throws {
     // Given a hash-order cause of one argument case, and a parallel cause across processes
-    let records = Self.newCauses.enumerated().map { index, cause in
+    let records = Self.newCauses.indices.map { index in
       TestRecord(
         name: TestName("Tests.A/test\(index)"),
-        attempts: [.init(repetition: 1, end: .init(.failed, seconds: 1, failure: "x"))],
-        cause: cause)
+        attempts: [.init(repetition: 1, end: .init(.failed, seconds: 1, failure: "x"))])
     }
+    var causes: [TestName: any ReportedCause] = [:]
+    for (record, cause) in zip(records, Self.newCauses) { causes[record.name] = cause }
 
     // When the run writes its JSON summary, JUnit and the report
-    let json = SummaryJSON.text(records)
-    let xml = JUnitReport.xml(records)
+    let json = SummaryJSON.text(records, causes: causes)
+    let xml = JUnitReport.xml(records, causes: causes)
     let page = HTMLReport.render(
       LifecycleReport(TraceLog()),
-      explained: records.map { ($0.name.listed, $0.cause!) })
+      explained: zip(records, Self.newCauses).map { $1.explanation(of: $0.name.listed) })
 
     // Then each kind, with its evidence, is in each
     #expect(json.contains(#""cause":{"kind":"hashOrder","#))
@@ -167,5 +169,36 @@ import Testing
     #expect(xml.contains("  Shared: the port 23811 (127.0.0.1:23811), which its failure names."))
     #expect(page.contains(#"<span class="cause-parallelProcesses">parallel across processes, "#))
     #expect(page.contains("<p>Shared: the port 23811 (127.0.0.1:23811), which its failure names."))
+  }
+
+  @Test func whatARunWouldNeedIsWordedByTheReportsAndTheJSONKeepsIt() throws {
+    // Given a cause that could not decide within its budget, and one whose runs the budget
+    // bought but whose test failed less often than in the run
+    var budget = TestCause(
+      .unknown,
+      summary: "No factor made a difference. It failed in 2 of 4 runs of the run: about 120 s",
+      reproduce: "x")
+    budget.advice = .budget(seconds: 120)
+    var repeated = TestCause(
+      .unknown, summary: "It failed less often in the experiments than in the run.",
+      reproduce: "y")
+    repeated.advice = .moreRepetitions
+
+    // When the reports word them
+    let paragraph = budget.paragraph(for: "Tests.A/testReads")
+    let json = SummaryJSON.text(
+      [TestRecord(name: "Tests.A/testReads")], causes: ["Tests.A/testReads": repeated])
+
+    // Then the option is named by the reports, and the JSON reads back as it was said
+    #expect(
+      paragraph[1]
+        == "  No factor made a difference. It failed in 2 of 4 runs of the run: about 120 s: give --explain-budget 120."
+    )
+    let read = try #require(TestCause.explained(inSummary: Data(json.utf8))?.first?.cause)
+    #expect(
+      read.summary
+        == "It failed less often in the experiments than in the run. Run it with --repeat to see it fail more often, then explain it again."
+    )
+    #expect(read.wordedSummary == read.summary)
   }
 }

@@ -10,13 +10,14 @@ import Foundation
   import Darwin
 #endif
 
-/// One run of a ``TestProcessPlan``: its XCTest processes (a few at a time under `--parallel`),
-/// then its Swift Testing process, each watched against its tests' time limits when asked, and
-/// what they printed and how they ended put together as `swift test` would print it.
+/// One launch of a ``TestProcessPlan``, started directly: its XCTest processes (a few at a time
+/// under `--parallel`), then its Swift Testing process, each watched against its tests' time
+/// limits when asked, and what they printed and how they ended put together as `swift test` would
+/// print it.
 ///
 /// Swift Testing's process always writes an event stream (the command's, or one of the run's
 /// own): it says which tests ended, and which had started and not ended when a process died.
-struct DirectRun {
+struct DirectLaunch {
   let plan: TestProcessPlan
   let options: SwiftTestOptions
   let environment: [String: String]

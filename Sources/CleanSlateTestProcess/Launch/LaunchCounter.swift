@@ -1,7 +1,7 @@
 internal import CleanSlate
 
-/// Numbers runs, from 1, safely from any thread.
-package final class RunCounter: Sendable {
+/// Numbers launches, from 1, safely from any thread.
+package final class LaunchCounter: Sendable {
   private let count = Locked(0)
 
   /// A counter whose first number is 1.

@@ -1,0 +1,115 @@
+import ArgumentParser
+import CleanSlate
+import CleanSlateExplain
+
+extension TestCommand {
+  /// Which tests run: the package, its build, a filter, a shard.
+  struct Selection: ParsableArguments {
+    @Option(help: "The package's directory.")
+    var packagePath = "."
+
+    @Flag(help: "Run the tests as they were last built (else they are built first).")
+    var skipBuild = false
+
+    @Option(
+      help: ArgumentHelp(
+        "Run only the tests whose name matches this regular expression (repeatable).",
+        valueName: "regex"))
+    var filter: [String] = []
+
+    @Option(help: ArgumentHelp("Run only shard K of N (1-based), as 2/4.", valueName: "K/N"))
+    var shard: String?
+
+    @Option(
+      parsing: .upToNextOption,
+      help: ArgumentHelp(
+        "Files with the durations of an earlier run, to balance the shards: lifecycle traces, JUnit or XUnit XML.",
+        valueName: "file"))
+    var timings: [String] = []
+
+    @Flag(help: "Print the selected tests, one per line, and run nothing.")
+    var list = false
+  }
+
+  /// How the session runs them: retries, repetitions, each test's time limit.
+  struct Session: ParsableArguments {
+    @Option(
+      help: ArgumentHelp("Run a failed test again alone, up to this many times.", valueName: "n"))
+    var retries = 0
+
+    @Option(
+      name: .customLong("repeat"),
+      help: ArgumentHelp(
+        "Run the selection this many times; a test that failed in one of them failed.",
+        valueName: "n"))
+    var repetitions = 1
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "End a test that runs longer than this, with its test process: it timed out (default: CLEANSLATE_TEST_TIMEOUT, else no limit).",
+        valueName: "seconds"))
+    var testTimeout: String?
+
+    @Flag(help: "Exit with a failure when a test is flaky (failed, then passed).")
+    var failOnFlaky = false
+  }
+
+  /// Whether the tests that failed are explained, and with what budget.
+  struct Explaining: ParsableArguments {
+    @Flag(
+      help:
+        "After the run, tell why each test that failed at least once failed: order, seed, hash order, time zone, parallel (in one process or across processes), load, intrinsic (or failing, a hang, or unknown)."
+    )
+    var explain = false
+
+    @Option(
+      help: ArgumentHelp(
+        "How long the experiments on one test may take, with --explain (default \(Int(ExplainOptions.defaultBudget.inSeconds))).",
+        valueName: "seconds"))
+    var explainBudget: String?
+  }
+
+  /// The files the session writes.
+  struct Reports: ParsableArguments {
+    @Option(help: ArgumentHelp("Write the results as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Write each test's outcome, runs, failures, duration and cause as JSON to this file.",
+        valueName: "file"))
+    var summaryJSON: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Write the run's lifecycle trace (CLEANSLATE_TRACE) to this file.", valueName: "file"))
+    var trace: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Write an HTML report of the run to this file: a timeline of every test, why each flaky test failed, every crash.",
+        valueName: "file"))
+    var html: String?
+  }
+
+  struct History: ParsableArguments {
+    @Option(
+      help: ArgumentHelp(
+        "Record the session in a store of runs: a SQLite file, or a PostgreSQL URL (default: CLEANSLATE_HISTORY). Tests it has never seen pass run again before they merge.",
+        valueName: "store"))
+    var history: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "A quarantine file: its tests still run, and their flaky failures do not fail the run.",
+        valueName: "file"))
+    var quarantine: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "The share of the session's time the checks of new tests may add (default 0.1; 0: none).",
+        valueName: "fraction"))
+    var newTestsShare: Double?
+  }
+}
