@@ -406,7 +406,7 @@ let package = Package(
       name: "CleanSlateHistoryTests",
       dependencies: [
         "CleanSlate", "CleanSlateHistory", "CleanSlateTestSupport", "CleanSlatePostgres",
-        "CleanSlateTesting", "CleanSlateChildProcess", "CleanSlateHistoryProbe",
+        "CleanSlateTesting", "CleanSlateChildProcess", "CleanSlateHistoryProbe", "CleanSlateCLI",
         product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
       ],
       swiftSettings: strictSettings

@@ -38,7 +38,7 @@ struct FlakyCommand: AsyncParsableCommand {
   @Flag(help: "List the healthy tests too.")
   var all = false
 
-  @Flag(help: "Print the report as JSON, for tools.")
+  @Flag(help: "Print the report as JSON, for tools: every test, healthy ones too.")
   var json = false
 
   @Option(
@@ -87,7 +87,7 @@ struct FlakyCommand: AsyncParsableCommand {
     } catch {
       throw failure("\(error)")
     }
-    print(json ? report.json(all: all) : report.text(all: all), terminator: "")
+    print(json ? report.json() : report.text(all: all), terminator: "")
     if let html {
       do {
         try Data(report.html().utf8).write(to: URL(fileURLWithPath: html))

@@ -71,7 +71,7 @@ package struct SessionHistory: Sendable {
       return SessionHistory(
         store: nil, recorder: nil, quarantine: quarantine, newTests: nil,
         note:
-          "warning: the store of runs is not used: \(error). The session runs and reports as it would without one.",
+          "warning: the store of runs is not used: \(Self.sentence(error)) The session runs and reports as it would without one.",
         started: started)
     }
   }
@@ -129,7 +129,9 @@ package struct SessionHistory: Sendable {
       known = try await store.knownTests(among: selected.map(\.listed))
     } catch {
       events.send(
-        .note("warning: the store of runs could not say which tests are new: \(error). None is checked."))
+        .note(
+          "warning: the store of runs could not say which tests are new: \(Self.sentence(error)) None is checked."
+        ))
       return []
     }
     guard known.sessions > 0 else { return [] }
@@ -149,5 +151,11 @@ package struct SessionHistory: Sendable {
       FileHandle.standardError.write(Data("\(line)\n".utf8))
     }
     await store?.close()
+  }
+
+  /// `error` in words, ending with a full stop.
+  static func sentence(_ error: any Error) -> String {
+    let text = "\(error)"
+    return text.hasSuffix(".") ? text : text + "."
   }
 }

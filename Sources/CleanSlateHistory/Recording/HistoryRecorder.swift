@@ -49,7 +49,8 @@ package final class HistoryRecorder: SessionReporter {
       try await store.record(session)
       return nil
     } catch {
-      return "warning: the store of runs did not record this session: \(error)"
+      return
+        "warning: the store of runs did not record this session: \(SessionHistory.sentence(error)) Its results, reports and exit status are as they are without it."
     }
   }
 }

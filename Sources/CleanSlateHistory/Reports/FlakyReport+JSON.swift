@@ -19,8 +19,10 @@ extension FlakyReport {
       json.string(Self.iso(last.started))
     }
     json.raw(",\"tests\":[")
-    for (index, test) in tests.enumerated() where all || test.health != .healthy {
-      if index > 0 { json.raw(",") }
+    var written = 0
+    for test in tests where all || test.health != .healthy {
+      if written > 0 { json.raw(",") }
+      written += 1
       json.raw("{\"name\":")
       json.string(test.name)
       json.raw(",\"health\":")

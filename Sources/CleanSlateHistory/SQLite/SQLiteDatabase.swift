@@ -4,22 +4,26 @@ import Foundation
 /// One connection to a SQLite file: statements, transactions and the error that names the file.
 ///
 /// Used by one task at a time (the store runs its work on a queue of its own). Every connection
-/// waits up to ``busyTimeout`` for a lock another process holds — shards of one CI job write one
+/// waits (a minute, by default: ``busyTimeout``) for a lock another process holds — shards of one CI job write one
 /// file at the end of their sessions — and writes through a write-ahead log, so that readers
 /// never wait for a writer and a process killed in the middle of a write leaves the file as it
 /// was before that write's transaction.
 package final class SQLiteDatabase: @unchecked Sendable {
-  /// How long a statement waits for a lock another connection holds before it fails.
+  /// How long a statement waits, by default, for a lock another connection holds before it
+  /// fails.
   package static let busyTimeout: Duration = .seconds(60)
 
   /// The file.
   package let path: String
   private let handle: OpaquePointer
 
-  /// Opens the file at `path`, creating it when `create` is set.
+  /// Opens the file at `path`, creating it when `create` is set; a statement waits up to
+  /// `busyTimeout` for a lock another connection holds.
   ///
   /// - Throws: ``StoreError`` naming the file and SQLite's reason.
-  package init(path: String, create: Bool) throws {
+  package init(path: String, create: Bool, busyTimeout: Duration = SQLiteDatabase.busyTimeout)
+    throws
+  {
     self.path = path
     var handle: OpaquePointer?
     let flags =
@@ -31,7 +35,9 @@ package final class SQLiteDatabase: @unchecked Sendable {
       throw StoreError(.unreadable, "cannot open \(path): \(reason)")
     }
     self.handle = handle
-    sqlite3_busy_timeout(handle, Int32(Self.busyTimeout.components.seconds * 1000))
+    let milliseconds = busyTimeout.components.seconds * 1000
+      + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
     sqlite3_extended_result_codes(handle, 1)
   }
 

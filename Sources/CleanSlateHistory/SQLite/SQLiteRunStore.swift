@@ -14,19 +14,22 @@ package final class SQLiteRunStore: RunStore {
   private let queue = DispatchQueue(label: "CleanSlateHistory.SQLiteRunStore")
 
   /// Opens the store in the file at `path`, creating it (and its tables) when it does not exist,
-  /// and bringing an older store's tables to the current version.
+  /// and bringing an older store's tables to the current version; each statement waits up to
+  /// `lockTimeout` for the lock another process holds.
   ///
   /// - Throws: ``StoreError``: the file cannot be created, read or written, is not a store, or is
   ///   a store of a newer CleanSlate.
-  package static func open(path: String) async throws -> SQLiteRunStore {
+  package static func open(
+    path: String, lockTimeout: Duration = SQLiteDatabase.busyTimeout
+  ) async throws -> SQLiteRunStore {
     try await Task.detached {
-      try SQLiteRunStore(path: path)
+      try SQLiteRunStore(path: path, lockTimeout: lockTimeout)
     }.value
   }
 
-  private init(path: String) throws {
+  private init(path: String, lockTimeout: Duration) throws {
     name = path
-    database = try SQLiteDatabase(path: path, create: true)
+    database = try SQLiteDatabase(path: path, create: true, busyTimeout: lockTimeout)
     try database.execute("PRAGMA foreign_keys = ON")
     try Self.migrate(database)
     // Set after the tables exist: a file that is not a database fails above, at its first read,

@@ -26,13 +26,21 @@ package enum StoreLocation: Sendable, Equatable {
     }
   }
 
-  /// Opens the store, creating its tables when missing.
+  /// Opens the store, creating its tables when missing. A SQLite store waits for the lock
+  /// another process holds up to `CLEANSLATE_HISTORY_LOCK_TIMEOUT` seconds in `environment` (a
+  /// minute by default).
   ///
   /// - Throws: ``StoreError``.
-  package func open() async throws -> any RunStore {
+  package func open(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) async throws -> any RunStore {
     switch self {
     case .sqlite(let path):
-      return try await SQLiteRunStore.open(path: path)
+      let seconds = environment["CLEANSLATE_HISTORY_LOCK_TIMEOUT"].flatMap(Double.init)
+      return try await SQLiteRunStore.open(
+        path: path,
+        lockTimeout: seconds.map { .milliseconds(Int64(max(0, $0) * 1000)) }
+          ?? SQLiteDatabase.busyTimeout)
     case .postgres(let url):
       #if Postgres
         return try await PostgresRunStore.open(url: url)

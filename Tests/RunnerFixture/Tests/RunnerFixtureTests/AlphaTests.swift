@@ -9,6 +9,9 @@ final class AlphaTests: XCTestCase {
     if Behaviour.asks("flaky") && Behaviour.firstAttempt("AlphaTests.testFlaky") {
       XCTFail("first attempt fails")
     }
+    if Behaviour.asks("flaky-later") && Behaviour.attempt("AlphaTests.testFlaky") == 2 {
+      XCTFail("second attempt fails")
+    }
   }
 
   func testFails() {

@@ -19,6 +19,24 @@ enum Behaviour {
     return FileManager.default.createFile(atPath: marker, contents: nil)
   }
 
+  /// How many times the test `name` has asked, this one included, in the run's state directory
+  /// (`RUNNER_FIXTURE_STATE`): 1 on its first attempt, 2 on its second; 0 without a directory.
+  static func attempt(_ name: String) -> Int {
+    guard let state = ProcessInfo.processInfo.environment["RUNNER_FIXTURE_STATE"] else {
+      return 0
+    }
+    let directory = URL(fileURLWithPath: state)
+    var number = 1
+    while FileManager.default.fileExists(
+      atPath: directory.appendingPathComponent("\(name)-\(number)").path)
+    {
+      number += 1
+    }
+    FileManager.default.createFile(
+      atPath: directory.appendingPathComponent("\(name)-\(number)").path, contents: nil)
+    return number
+  }
+
   /// Ends the process from a thread of its own, started here: no frame of the crashed thread
   /// names the test that called this.
   static func crashOnAThread() {
