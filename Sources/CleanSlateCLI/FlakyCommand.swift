@@ -57,9 +57,10 @@ struct FlakyCommand: AsyncParsableCommand {
 
   /// The store `--history` or `CLEANSLATE_HISTORY` names.
   private var store: String? {
-    history ?? ProcessInfo.processInfo.environment["CLEANSLATE_HISTORY"].flatMap {
-      $0.isEmpty ? nil : $0
-    }
+    history
+      ?? ProcessInfo.processInfo.environment["CLEANSLATE_HISTORY"].flatMap {
+        $0.isEmpty ? nil : $0
+      }
   }
 
   func run() async throws {
@@ -71,7 +72,8 @@ struct FlakyCommand: AsyncParsableCommand {
       throw failure("\(error)")
     }
     if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
-      throw failure("\(path) does not exist: record sessions with cleanslate test --history \(path).")
+      throw failure(
+        "\(path) does not exist: record sessions with cleanslate test --history \(path).")
     }
     let report: FlakyReport
     do {

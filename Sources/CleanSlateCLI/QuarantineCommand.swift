@@ -56,7 +56,8 @@ struct QuarantineCommand: ParsableCommand {
 
     func validate() throws {
       guard !test.trimmingCharacters(in: .whitespaces).isEmpty, !test.contains("|") else {
-        throw ValidationError("'\(test)' is not a test's name: give it as swift test list prints it.")
+        throw ValidationError(
+          "'\(test)' is not a test's name: give it as swift test list prints it.")
       }
       guard !reason.trimmingCharacters(in: .whitespaces).isEmpty, !reason.contains("\n") else {
         throw ValidationError("--reason must say why, on one line.")
@@ -66,7 +67,8 @@ struct QuarantineCommand: ParsableCommand {
       }
       let today = QuarantineDate(Date())
       guard !(day < today) else {
-        throw ValidationError("--until \(until) is past (today is \(today) in UTC): give a later day.")
+        throw ValidationError(
+          "--until \(until) is past (today is \(today) in UTC): give a later day.")
       }
     }
 
@@ -84,7 +86,8 @@ struct QuarantineCommand: ParsableCommand {
   }
 
   struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Releases a test from the quarantine.")
+    static let configuration = CommandConfiguration(
+      abstract: "Releases a test from the quarantine.")
 
     @Argument(help: "The test, as the file names it.")
     var test: String
@@ -116,7 +119,8 @@ struct QuarantineCommand: ParsableCommand {
       }
       for entry in quarantine.entries {
         let state = entry.expired(on: today) ? "EXPIRED " : ""
-        print("\(state)\(entry.test): until \(entry.until) (added \(entry.added)) — \(entry.reason)")
+        print(
+          "\(state)\(entry.test): until \(entry.until) (added \(entry.added)) — \(entry.reason)")
       }
     }
   }

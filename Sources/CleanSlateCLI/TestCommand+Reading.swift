@@ -65,11 +65,13 @@ extension TestCommand {
     if let share = remembering.newTestsShare {
       guard share.isFinite, (0...1).contains(share) else {
         throw ValidationError(
-          "--new-tests-share \(share) is not a share of the session's time: give a number from 0 to 1, as 0.1.")
+          "--new-tests-share \(share) is not a share of the session's time: give a number from 0 to 1, as 0.1."
+        )
       }
       guard options.history != nil else {
         throw ValidationError(
-          "--new-tests-share sets how new tests are checked against the store of runs: give --history too.")
+          "--new-tests-share sets how new tests are checked against the store of runs: give --history too."
+        )
       }
       options.newTestsShare = share
     }

@@ -8,7 +8,8 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 5, let sessions = Int(arguments[2]), let tests = Int(arguments[3]) else {
-  FileHandle.standardError.write(Data("usage: CleanSlateHistoryProbe <store> <sessions> <tests> <name>\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: CleanSlateHistoryProbe <store> <sessions> <tests> <name>\n".utf8))
   exit(2)
 }
 let name = arguments[4]

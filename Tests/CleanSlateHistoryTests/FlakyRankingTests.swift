@@ -123,7 +123,8 @@ import Testing
           : ["A": "passed", "C": "passed"])
     }
     for index in sessions.indices {
-      for result in sessions[index].results.indices where sessions[index].results[result].test == "C" {
+      for result in sessions[index].results.indices
+      where sessions[index].results[result].test == "C" {
         sessions[index].results[result].quarantined = true
       }
     }

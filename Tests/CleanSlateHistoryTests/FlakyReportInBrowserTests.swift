@@ -25,7 +25,10 @@ struct FlakyReportInBrowserTests {
     // Then the tests that are not healthy are rows, worst first, the healthy one left out
     let rows = dom.components(separatedBy: "<tr class=\"test\" data-test=\"").dropFirst()
       .map { String($0.prefix { $0 != "\"" }) }
-    #expect(rows == ["App.Cart/testTotal", "App.Sync/testPush", "App.Order/testJSON", "App.Fresh/testNew"])
+    #expect(
+      rows == [
+        "App.Cart/testTotal", "App.Sync/testPush", "App.Order/testJSON", "App.Fresh/testNew",
+      ])
     // Each strip has a square a session: the broken test's last two red, the flaky one amber once
     let cart = try #require(dom.components(separatedBy: "data-test=\"App.Cart/testTotal\"").last)
     let squares = cart.components(separatedBy: "</tr>")[0].components(separatedBy: "<rect class=\"")
@@ -34,7 +37,9 @@ struct FlakyReportInBrowserTests {
     let fresh = try #require(dom.components(separatedBy: "data-test=\"App.Fresh/testNew\"").last)
     #expect(fresh.components(separatedBy: "</tr>")[0].contains("<rect class=\"absent\""))
     // A tick marks each new commit (c2 and c3)
-    #expect(cart.components(separatedBy: "</tr>")[0].components(separatedBy: "<line class=\"commit\"").count == 3)
+    #expect(
+      cart.components(separatedBy: "</tr>")[0].components(separatedBy: "<line class=\"commit\"")
+        .count == 3)
     // The cause and its command are there
     #expect(dom.contains("parallel — It passes alone and fails beside App.Sync/testPull."))
     #expect(dom.contains("<pre class=\"reproduce\">swift test --filter 'App.Sync'</pre>"))

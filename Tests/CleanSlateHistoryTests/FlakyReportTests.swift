@@ -70,11 +70,13 @@ import Testing
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let tests = try #require(object["tests"] as? [[String: Any]])
-    #expect(tests.map { $0["name"] as? String } == [
-      "App.Cart/testTotal", "App.Sync/testPush", "App.Order/testJSON", "App.Fresh/testNew",
-      "App.Price/testEuros",
-    ])
-    #expect(tests.map { $0["health"] as? String } == ["broken", "flaky", "quarantined", "new", "healthy"])
+    #expect(
+      tests.map { $0["name"] as? String } == [
+        "App.Cart/testTotal", "App.Sync/testPush", "App.Order/testJSON", "App.Fresh/testNew",
+        "App.Price/testEuros",
+      ])
+    #expect(
+      tests.map { $0["health"] as? String } == ["broken", "flaky", "quarantined", "new", "healthy"])
     let sync = tests[1]
     #expect(sync["sessions"] as? Int == 6)
     #expect(sync["failedSessions"] as? Int == 0)

@@ -107,7 +107,8 @@ import Testing
   /// A quarantine file in the test's directory holding `lines`.
   func quarantine(_ lines: [String]) async throws -> String {
     let path = try await use(.temporaryDirectory).appendingPathComponent("quarantine.txt").path
-    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
     return path
   }
 
@@ -233,7 +234,8 @@ import Testing
       toFile: corrupt, atomically: true, encoding: .utf8)
     let newer = directory.appendingPathComponent("newer.sqlite").path
     await (try await StoreLocation(newer).open()).close()
-    try SQLiteDatabase(path: newer, create: false).execute("UPDATE cleanslate_store SET version = 99")
+    try SQLiteDatabase(path: newer, create: false).execute(
+      "UPDATE cleanslate_store SET version = 99")
     let cases: [(store: String, line: String)] = [
       (
         corrupt,
@@ -276,7 +278,8 @@ import Testing
     // Then it did not record the session, said so in one line, and changed nothing else
     #expect(
       run.outcome.standardError.contains(
-        "warning: the store of runs did not record this session: \(store): database is locked. Its results, reports and exit status are as they are without it."),
+        "warning: the store of runs did not record this session: \(store): database is locked. Its results, reports and exit status are as they are without it."
+      ),
       "\(run.outcome.standardError)")
     #expect(run.outcome.status == without.outcome.status)
     #expect(run.results == without.results)

@@ -64,7 +64,8 @@ import Testing
     }
     // Then it is caught in at least 90 % of the sessions, for at most a tenth of their time
     Figures.record(
-      "new tests: caught in \(caught) of \(sessions) sessions; \(extra / Double(sessions)) s added to 60 s")
+      "new tests: caught in \(caught) of \(sessions) sessions; \(extra / Double(sessions)) s added to 60 s"
+    )
     #expect(caught * 10 >= sessions * 9, "\(caught) of \(sessions)")
     #expect(extra / Double(sessions) <= 6)
   }

@@ -16,7 +16,8 @@ import Testing
 @Suite struct RankingSimulationTests {
   /// How many seeded histories: a few in the README's test command, a hundred with
   /// `CLEANSLATE_FULL_SIMULATIONS=1`.
-  static let seeds = ProcessInfo.processInfo.environment["CLEANSLATE_FULL_SIMULATIONS"] == "1" ? 100 : 6
+  static let seeds =
+    ProcessInfo.processInfo.environment["CLEANSLATE_FULL_SIMULATIONS"] == "1" ? 100 : 6
 
   @Test func flakyTestsRankFirstAndRegressionsAreBrokenFromTheirCommit() async throws {
     var seedsWithEverySeenFlakyOnTop = 0

@@ -101,7 +101,9 @@ import Testing
 
   @Test func anEntryPastItsDateFailsTheRunNamingIt() {
     var finished = FinishedSession(
-      SessionResult(records: [TestRecord(name: "T.A/fine", attempts: [.init(repetition: 1, end: TestEnd(.passed))])]))
+      SessionResult(records: [
+        TestRecord(name: "T.A/fine", attempts: [.init(repetition: 1, end: TestEnd(.passed))])
+      ]))
     let line =
       "Quarantine expired: T.A/old (until 2026-11-20, in quarantine.txt): it no longer holds, and the run fails until the entry is renewed (cleanslate quarantine add … --until YYYY-MM-DD) or removed."
     finished.quarantine = SessionQuarantine(expired: [line])

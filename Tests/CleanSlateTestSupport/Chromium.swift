@@ -30,7 +30,9 @@ package enum Chromium {
   /// Renders `file` (at `fragment`) and returns the DOM once its script has run, and the hosts
   /// the page sent requests to: every request goes through a proxy on a loopback port that
   /// records it and answers none.
-  package static func dumpDOM(of file: URL, fragment: String? = nil) async throws -> (String, [String]) {
+  package static func dumpDOM(
+    of file: URL, fragment: String? = nil
+  ) async throws -> (String, [String]) {
     let proxy = try CountingListener()
     let outcome = try await run(
       quiet + [
@@ -41,7 +43,8 @@ package enum Chromium {
   }
 
   /// Saves a screenshot of `file` (at `fragment`) to `destination`.
-  package static func screenshot(of file: URL, fragment: String?, to destination: URL) async throws {
+  package static func screenshot(of file: URL, fragment: String?, to destination: URL) async throws
+  {
     try FileManager.default.createDirectory(
       at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
     _ = try await run(

@@ -115,7 +115,8 @@
           found.result.attempts.append(
             StoredAttempt(
               repetition: repetition, outcome: outcome, seconds: seconds, alone: alone != 0,
-              newTestCheck: check != 0, beside: beside.map { $0.components(separatedBy: "\n") } ?? [],
+              newTestCheck: check != 0,
+              beside: beside.map { $0.components(separatedBy: "\n") } ?? [],
               failure: failure, signal: signal, frame: frame, hungIn: hungIn))
         }
         results.append(found)

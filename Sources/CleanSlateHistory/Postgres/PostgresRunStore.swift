@@ -61,7 +61,8 @@
       do {
         return try await connection.query(query, logger: Self.logger)
       } catch let error as PSQLError {
-        throw StoreError(.failed, "\(name): \(error.serverInfo?[.message] ?? String(reflecting: error))")
+        throw StoreError(
+          .failed, "\(name): \(error.serverInfo?[.message] ?? String(reflecting: error))")
       } catch {
         throw StoreError(.unreachable, "\(name): \(String(reflecting: error))")
       }
@@ -85,9 +86,10 @@
         try await run("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
         try await run(PostgresQuery(unsafeSQL: StoreSchema.versionTable))
         var found = 0
-        for try await version in try await run("SELECT coalesce(max(version), 0) FROM cleanslate_store")
-          .decode(Int.self)
-        {
+        for try await version in try await run(
+          "SELECT coalesce(max(version), 0) FROM cleanslate_store"
+        )
+        .decode(Int.self) {
           found = version
         }
         guard found <= StoreSchema.latest else {
@@ -113,7 +115,8 @@
 
     package func knownTests(among tests: [String]) async throws -> KnownTests {
       var sessions = 0
-      for try await count in try await run("SELECT count(*)::bigint FROM sessions").decode(Int.self) {
+      for try await count in try await run("SELECT count(*)::bigint FROM sessions").decode(Int.self)
+      {
         sessions = count
       }
       var seen = Set<String>()

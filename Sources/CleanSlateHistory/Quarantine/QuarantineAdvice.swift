@@ -87,7 +87,9 @@ package struct QuarantineAdvice: Sendable, Equatable {
 
   /// Why the runs `since` show a rate lower than `before`'s, when they do at the 1 % rule; else
   /// `nil`.
-  package static func dropped(before: FailureRate, since: FailureRate, added: QuarantineDate) -> String? {
+  package static func dropped(
+    before: FailureRate, since: FailureRate, added: QuarantineDate
+  ) -> String? {
     let low = before.interval.lowerBound
     guard before.failures > 0, low > 0, since.runs > 0 else { return nil }
     let chance = atMost(since.failures, of: since.runs, at: low)

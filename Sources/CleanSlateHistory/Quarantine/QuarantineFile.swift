@@ -53,7 +53,8 @@ package struct QuarantineFile: Sendable, Equatable {
   package init(parsing text: String, path: String) throws {
     var lines: [Line] = []
     var tests: [String: Int] = [:]
-    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    {
       let number = offset + 1
       let line = String(raw).trimmingCharacters(in: .whitespaces)
       if line.isEmpty || line.hasPrefix("#") {
@@ -83,7 +84,8 @@ package struct QuarantineFile: Sendable, Equatable {
     do {
       text = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
-      throw QuarantineFileError(path: path, line: nil, "cannot be read: \(error.localizedDescription)")
+      throw QuarantineFileError(
+        path: path, line: nil, "cannot be read: \(error.localizedDescription)")
     }
     return try QuarantineFile(parsing: text, path: path)
   }
@@ -103,7 +105,8 @@ package struct QuarantineFile: Sendable, Equatable {
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {
-      throw QuarantineFileError(path: path, line: nil, "cannot be written: \(error.localizedDescription)")
+      throw QuarantineFileError(
+        path: path, line: nil, "cannot be written: \(error.localizedDescription)")
     }
   }
 
@@ -123,7 +126,9 @@ package struct QuarantineFile: Sendable, Equatable {
     return true
   }
 
-  private static func entry(_ line: String, path: String, line number: Int) throws -> QuarantineEntry {
+  private static func entry(
+    _ line: String, path: String, line number: Int
+  ) throws -> QuarantineEntry {
     let shape = "test | added YYYY-MM-DD | until YYYY-MM-DD | reason"
     // The reason is the rest of the line: it may hold the separator.
     let fields = line.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false)
@@ -141,7 +146,8 @@ package struct QuarantineFile: Sendable, Equatable {
       else {
         throw QuarantineFileError(
           path: path, line: number,
-          "'\(trimmed)' is not '\(word) YYYY-MM-DD' (a day of the calendar, as 2026-12-31): write the entry as \(shape).")
+          "'\(trimmed)' is not '\(word) YYYY-MM-DD' (a day of the calendar, as 2026-12-31): write the entry as \(shape)."
+        )
       }
       return day
     }

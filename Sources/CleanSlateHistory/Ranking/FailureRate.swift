@@ -28,7 +28,8 @@ package struct FailureRate: Sendable, Equatable, CustomStringConvertible {
   /// `3.0 % (1.0–8.5 %)`.
   package var description: String {
     let range = interval
-    return "\(Self.percent(value)) (\(Self.percent(range.lowerBound, sign: false))–\(Self.percent(range.upperBound)))"
+    return
+      "\(Self.percent(value)) (\(Self.percent(range.lowerBound, sign: false))–\(Self.percent(range.upperBound)))"
   }
 
   /// `3.0 %`, with one decimal below 10 %.

@@ -35,7 +35,8 @@ extension SourceVersion {
   /// The branch CI names in `environment`, when it does.
   private static func branch(_ environment: [String: String]) -> String? {
     for name in [
-      "CLEANSLATE_BRANCH", "GITHUB_HEAD_REF", "GITHUB_REF_NAME", "CI_COMMIT_REF_NAME", "BRANCH_NAME",
+      "CLEANSLATE_BRANCH", "GITHUB_HEAD_REF", "GITHUB_REF_NAME", "CI_COMMIT_REF_NAME",
+      "BRANCH_NAME",
     ] {
       if let value = environment[name], !value.isEmpty { return value }
     }

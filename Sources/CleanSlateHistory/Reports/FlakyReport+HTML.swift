@@ -31,24 +31,30 @@ extension FlakyReport {
     if shown.isEmpty {
       page += "<p id=\"all-healthy\">Every test is healthy (\(tests.count)).</p>\n"
     } else {
-      page += "<table id=\"tests\">\n<tr><th>health</th><th>test</th><th>sessions</th><th>failed</th><th>flaky</th><th>±commits</th><th>failure rate</th><th>sessions, oldest first</th></tr>\n"
+      page +=
+        "<table id=\"tests\">\n<tr><th>health</th><th>test</th><th>sessions</th><th>failed</th><th>flaky</th><th>±commits</th><th>failure rate</th><th>sessions, oldest first</th></tr>\n"
       for test in shown {
         page += "<tr class=\"test\" data-test=\"\(escapeHTML(test.name))\">"
         page += "<td class=\"health h-\(test.health.rawValue)\">\(test.health.rawValue)</td>"
         page += "<td>\(escapeHTML(test.name))"
         if let cause = test.cause {
           let parts = cause.parts
-          page += "<p class=\"cause\">\(escapeHTML(cause.kind))\(parts.summary.map { " — " + escapeHTML($0) } ?? "")</p>"
+          page +=
+            "<p class=\"cause\">\(escapeHTML(cause.kind))\(parts.summary.map { " — " + escapeHTML($0) } ?? "")</p>"
           if let reproduce = parts.reproduce, !reproduce.isEmpty {
             page += "<pre class=\"reproduce\">\(escapeHTML(reproduce))</pre>"
           }
         }
         if let since = test.brokenSince {
-          page += "<p class=\"cause\">broken since \(escapeHTML(since.commit.map(Self.short) ?? "—")), \(escapeHTML(Self.time(since.date)))</p>"
+          page +=
+            "<p class=\"cause\">broken since \(escapeHTML(since.commit.map(Self.short) ?? "—")), \(escapeHTML(Self.time(since.date)))</p>"
         }
-        page += "</td><td class=\"n\">\(test.sessions)</td><td class=\"n\">\(test.failedSessions)</td>"
-        page += "<td class=\"n\">\(test.flakySessions)</td><td class=\"n\">\(test.mixedCommits)</td>"
-        page += "<td>\(escapeHTML(test.rate.description))</td><td>\(strip(of: test.name))</td></tr>\n"
+        page +=
+          "</td><td class=\"n\">\(test.sessions)</td><td class=\"n\">\(test.failedSessions)</td>"
+        page +=
+          "<td class=\"n\">\(test.flakySessions)</td><td class=\"n\">\(test.mixedCommits)</td>"
+        page +=
+          "<td>\(escapeHTML(test.rate.description))</td><td>\(strip(of: test.name))</td></tr>\n"
       }
       page += "</table>\n"
       let healthy = tests.count - shown.count
@@ -68,7 +74,8 @@ extension FlakyReport {
     for (index, verdict) in verdicts.enumerated() {
       let session = sessions[index]
       if index > 0, session.source.commit != commit {
-        svg += "<line class=\"commit\" x1=\"\(index * step - 1)\" y1=\"0\" x2=\"\(index * step - 1)\" y2=\"\(size + 4)\"/>"
+        svg +=
+          "<line class=\"commit\" x1=\"\(index * step - 1)\" y1=\"0\" x2=\"\(index * step - 1)\" y2=\"\(size + 4)\"/>"
       }
       commit = session.source.commit
       let word = verdict?.word ?? "absent"

@@ -17,11 +17,14 @@ extension FlakyReport {
     let shown = tests.filter { all || $0.health != .healthy }
     let healthy = tests.count { $0.health == .healthy }
     if shown.isEmpty {
-      lines.append(tests.isEmpty ? "No test ran in the window." : "Every test is healthy (\(tests.count)).")
+      lines.append(
+        tests.isEmpty ? "No test ran in the window." : "Every test is healthy (\(tests.count)).")
     } else {
       lines.append("")
       lines.append(
-        Self.row(["health", "sessions", "failed", "flaky", "±commits", "flips", "failure rate", "test"]))
+        Self.row([
+          "health", "sessions", "failed", "flaky", "±commits", "flips", "failure rate", "test",
+        ]))
       for test in shown {
         lines.append(
           Self.row([
@@ -47,10 +50,12 @@ extension FlakyReport {
     let widths = [11, 8, 6, 5, 8, 5, 20]
     var text = cells[0].padding(toLength: widths[0], withPad: " ", startingAt: 0)
     for index in 1...5 {
-      text += " " + String(repeating: " ", count: max(0, widths[index] - cells[index].count))
+      text +=
+        " " + String(repeating: " ", count: max(0, widths[index] - cells[index].count))
         + cells[index]
     }
-    text += "  " + cells[6].padding(toLength: max(widths[6], cells[6].count), withPad: " ", startingAt: 0)
+    text +=
+      "  " + cells[6].padding(toLength: max(widths[6], cells[6].count), withPad: " ", startingAt: 0)
     return text + " " + cells[7]
   }
 
@@ -62,30 +67,39 @@ extension FlakyReport {
       let since = test.brokenSince
       let commit = since?.commit.map { "commit \(Self.short($0))" } ?? "a session without a commit"
       lines.append(
-        "\(test.name) — broken since \(commit) (\(since.map { Self.time($0.date) } ?? "")): every run since failed. It is not flaky: fix it, or revert the change.")
+        "\(test.name) — broken since \(commit) (\(since.map { Self.time($0.date) } ?? "")): every run since failed. It is not flaky: fix it, or revert the change."
+      )
     case .flaky, .quarantined:
       var evidence: [String] = []
       if test.flakySessions > 0 {
         evidence.append(
-          "failed, then passed, in \(test.flakySessions) of \(test.sessions) session\(test.sessions == 1 ? "" : "s")")
+          "failed, then passed, in \(test.flakySessions) of \(test.sessions) session\(test.sessions == 1 ? "" : "s")"
+        )
       }
       if test.mixedCommits > 0 {
         evidence.append(
-          "\(test.mixedCommits) commit\(test.mixedCommits == 1 ? "" : "s") saw it both pass and fail")
+          "\(test.mixedCommits) commit\(test.mixedCommits == 1 ? "" : "s") saw it both pass and fail"
+        )
       }
       let since = test.flakySince.map { " since \(Self.time($0))" } ?? ""
       let quarantined = test.quarantined ? " (quarantined)" : ""
       lines.append(
-        "\(test.name)\(quarantined) — flaky\(since): \(evidence.joined(separator: "; ")); it fails \(test.rate) of its runs.")
+        "\(test.name)\(quarantined) — flaky\(since): \(evidence.joined(separator: "; ")); it fails \(test.rate) of its runs."
+      )
     default:
       break
     }
     if let cause = test.cause {
       let parts = cause.parts
-      lines.append("  Cause (\(Self.time(sessions[Int(cause.session)].started))): \(cause.kind)\(parts.summary.map { " — \($0)" } ?? "")")
-      if let reproduce = parts.reproduce, !reproduce.isEmpty { lines.append("  Reproduce: \(reproduce)") }
+      lines.append(
+        "  Cause (\(Self.time(sessions[Int(cause.session)].started))): \(cause.kind)\(parts.summary.map { " — \($0)" } ?? "")"
+      )
+      if let reproduce = parts.reproduce, !reproduce.isEmpty {
+        lines.append("  Reproduce: \(reproduce)")
+      }
     } else if test.health != .broken {
-      lines.append("  Cause: not explained yet (run cleanslate test --explain --history … when it fails).")
+      lines.append(
+        "  Cause: not explained yet (run cleanslate test --explain --history … when it fails).")
     }
     return lines
   }
@@ -114,7 +128,8 @@ extension FlakyReport {
       lines.append("To release from quarantine:")
       for removal in advice.removals {
         lines.append(
-          "  cleanslate quarantine remove \(Self.quoted(removal.test)) --file \(Self.quoted(file))   # \(removal.why)")
+          "  cleanslate quarantine remove \(Self.quoted(removal.test)) --file \(Self.quoted(file))   # \(removal.why)"
+        )
       }
     }
     return lines

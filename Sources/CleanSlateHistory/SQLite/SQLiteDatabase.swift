@@ -21,7 +21,9 @@ package final class SQLiteDatabase: @unchecked Sendable {
   /// `busyTimeout` for a lock another connection holds.
   ///
   /// - Throws: ``StoreError`` naming the file and SQLite's reason.
-  package init(path: String, create: Bool, busyTimeout: Duration = SQLiteDatabase.busyTimeout)
+  package init(
+    path: String, create: Bool, busyTimeout: Duration = SQLiteDatabase.busyTimeout
+  )
     throws
   {
     self.path = path
@@ -35,7 +37,8 @@ package final class SQLiteDatabase: @unchecked Sendable {
       throw StoreError(.unreadable, "cannot open \(path): \(reason)")
     }
     self.handle = handle
-    let milliseconds = busyTimeout.components.seconds * 1000
+    let milliseconds =
+      busyTimeout.components.seconds * 1000
       + busyTimeout.components.attoseconds / 1_000_000_000_000_000
     sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
     sqlite3_extended_result_codes(handle, 1)
@@ -58,7 +61,8 @@ package final class SQLiteDatabase: @unchecked Sendable {
   /// A statement of `sql`, its parameters bound with ``SQLiteStatement/bind(_:at:)``.
   package func prepare(_ sql: String) throws -> SQLiteStatement {
     var statement: OpaquePointer?
-    let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+    let status = sqlite3_prepare_v3(
+      handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
     guard status == SQLITE_OK, let statement else { throw failure(status, nil) }
     return SQLiteStatement(statement, database: self)
   }

@@ -46,7 +46,9 @@ struct SQLiteHistoryReader {
       try tests.bind([])
       while try tests.step() {
         let id = Int(tests.integer(0))
-        if id >= testIndex.count { testIndex += Array(repeating: -1, count: id - testIndex.count + 1) }
+        if id >= testIndex.count {
+          testIndex += Array(repeating: -1, count: id - testIndex.count + 1)
+        }
         testIndex[id] = Int32(history.tests.count)
         history.tests.append(tests.text(1) ?? "")
       }

@@ -110,7 +110,9 @@ package final class SQLiteRunStore: RunStore {
   }
 
   package func results(of test: String, limit: Int) async throws -> [RecordedResult] {
-    try await perform { database in try SQLiteHistoryReader(database).results(of: test, limit: limit) }
+    try await perform { database in
+      try SQLiteHistoryReader(database).results(of: test, limit: limit)
+    }
   }
 
   package func close() async {}

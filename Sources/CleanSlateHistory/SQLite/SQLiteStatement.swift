@@ -64,7 +64,9 @@ package final class SQLiteStatement {
   package func real(_ index: Int32) -> Double { sqlite3_column_double(statement, index) }
 
   /// Whether column `index` of the current row is `NULL`.
-  package func isNull(_ index: Int32) -> Bool { sqlite3_column_type(statement, index) == SQLITE_NULL }
+  package func isNull(_ index: Int32) -> Bool {
+    sqlite3_column_type(statement, index) == SQLITE_NULL
+  }
 
   /// The text in column `index` of the current row; `nil` for `NULL`.
   package func text(_ index: Int32) -> String? {

@@ -99,7 +99,8 @@ package enum JUnitReport {
           "property",
           [
             .init("name", "cleanslate.newTest"),
-            .init("value", "\(checks.count(where: \.end.isFailure)) of \(checks.count) checks failed"),
+            .init(
+              "value", "\(checks.count(where: \.end.isFailure)) of \(checks.count) checks failed"),
           ]))
     }
     if !properties.isEmpty {

@@ -35,8 +35,12 @@ enum Sessions {
       StoredResult(
         test: test, verdict: verdict, runs: 2, failures: 2, seconds: 0.5,
         attempts: [
-          StoredAttempt(repetition: 1, outcome: "crashed", seconds: 0.5, failure: "it crashed", signal: "signal 11 (SIGSEGV)", frame: "Module.Type.function()"),
-          StoredAttempt(repetition: 1, outcome: "failed", seconds: 0.5, alone: true, failure: "Expectation failed"),
+          StoredAttempt(
+            repetition: 1, outcome: "crashed", seconds: 0.5, failure: "it crashed",
+            signal: "signal 11 (SIGSEGV)", frame: "Module.Type.function()"),
+          StoredAttempt(
+            repetition: 1, outcome: "failed", seconds: 0.5, alone: true,
+            failure: "Expectation failed"),
         ])
     default:
       StoredResult(test: test, verdict: verdict, runs: 1, failures: 0, seconds: 0.5)
