@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlateBisect
+import CleanSlateTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,8 @@ import Testing
     func launcher(of packagePath: String) -> TestLauncher {
       TestLauncher(
         way: .swiftTest(because: "a test"), packagePath: packagePath,
-        workDirectory: URL(fileURLWithPath: "/tmp/work"), directory: "/")
+        workDirectory: URL(fileURLWithPath: "/tmp/work"), directory: "/",
+        environment: StartingEnvironment.variables)
     }
     let runner = BisectLauncher(launcher: launcher(of: "My Package"))
     let unwatched = BisectLauncher(launcher: launcher(of: "."), watchesState: false)

@@ -12,6 +12,7 @@ import Testing
 /// significantly more often than runs with the others; a process that crashes whichever tests run
 /// beside each other is never blamed on a pair; and one that any two of its tests crash at once
 /// (each other test beside it adds to the chance) is explained parallel within the default budget.
+/// (A tenth of each set in `swift test`: ``SimulatedClaim``.)
 @Suite struct CrashPairTests {
   /// 120 tests in 12 suites of 10: the explained test is one, its partner another suite's.
   static let tests: [TestName] = (0..<12).flatMap { suite in
@@ -79,9 +80,10 @@ import Testing
     async throws
   {
     // Given 120 tests, two of which crash the process in half the runs where they run at once
-    // When 1,000 such crashes are explained
+    // When 1,000 such crashes are explained (100 in `swift test`)
     let explained = try await Self.explanations(
-      count: 1000, reason: .crashPair(partner: Self.partner, rate: 0.5))
+      count: SimulatedClaim.explanations(1000), reason: .crashPair(partner: Self.partner, rate: 0.5)
+    )
 
     // Then the pair is named — parallel, beside the partner, through the code both crashes went
     // through — in at least 95% of them, within 40 runs of the groups with the partner at once
@@ -105,21 +107,27 @@ import Testing
     Figures.record(
       "crash pair: \(found.count) of \(explained.count) found; runs with the partner at once: median \(runs[runs.count / 2]), 95th \(runs[runs.count * 95 / 100]); runs at once: median \(atOnce[atOnce.count / 2])"
     )
+    let claim = SimulatedClaim.atLeast(0.95)
     #expect(
-      found.count * 100 >= 95 * explained.count,
-      "\(found.count) of \(explained.count); partner named \(named), frames \(framed), misses \(misses); runs with the partner at once: median \(runs[runs.count / 2]), 95th \(runs[runs.count * 95 / 100]); runs at once: median \(atOnce[atOnce.count / 2]), 95th \(atOnce[atOnce.count * 95 / 100]); kinds: \(Dictionary(grouping: explained, by: \.cause.kind).mapValues(\.count))"
+      claim.holds(found.count, of: explained.count),
+      "\(found.count) of \(explained.count) (\(claim.description(of: explained.count))); partner named \(named), frames \(framed), misses \(misses); runs with the partner at once: median \(runs[runs.count / 2]), 95th \(runs[runs.count * 95 / 100]); runs at once: median \(atOnce[atOnce.count / 2]), 95th \(atOnce[atOnce.count * 95 / 100]); kinds: \(Dictionary(grouping: explained, by: \.cause.kind).mapValues(\.count))"
     )
   }
 
   @Test func aProcessWhoseTestsCrashAtRandomIsNeverBlamedOnAPair() async throws {
     // Given 120 tests whose process crashes in half the runs at once, whichever tests run
     // beside each other
-    let explained = try await Self.explanations(count: 1000, reason: .crashAtRandom(rate: 0.5))
+    // When 1,000 such crashes are explained (100 in `swift test`)
+    let explained = try await Self.explanations(
+      count: SimulatedClaim.explanations(1000), reason: .crashAtRandom(rate: 0.5))
 
     // Then at most 1% of the explanations name one partner
     let blamed = explained.filter { $0.cause.beside.count == 1 }
     Figures.record("crash at random: \(blamed.count) of \(explained.count) blamed on a pair")
-    #expect(blamed.count * 100 <= explained.count, "\(blamed.count) of \(explained.count)")
+    let claim = SimulatedClaim.atMost(0.01)
+    #expect(
+      claim.holds(blamed.count, of: explained.count),
+      "\(blamed.count) of \(explained.count) (\(claim.description(of: explained.count)))")
   }
 
   /// The run's evidence of a race any two tests make: the explained test's process crashed while
@@ -135,9 +143,10 @@ import Testing
     // Given 120 tests of which any two at once may crash the process (each other test at once
     // with it, 2.5% of the runs: a quarter of the runs of thirteen at once), a crash costing its
     // run a second
-    // When 200 such crashes are explained, each in the default budget
+    // When 200 such crashes are explained (20 in `swift test`), each in the default budget
     let explained = try await Self.explanations(
-      count: 200, reason: .crashAnyTwo(perTest: 0.025), evidence: Self.raceEvidence(seed:),
+      count: SimulatedClaim.explanations(200), reason: .crashAnyTwo(perTest: 0.025),
+      evidence: Self.raceEvidence(seed:),
       secondsPerRun: .milliseconds(200), secondsPerTest: .milliseconds(15),
       secondsPerCrash: .milliseconds(700))
 
@@ -153,9 +162,10 @@ import Testing
     Figures.record(
       "crash any two: \(parallel.count) of \(explained.count) parallel; seconds: median \(seconds[seconds.count / 2]), 95th \(seconds[seconds.count * 95 / 100])"
     )
+    let claim = SimulatedClaim.atLeast(0.9)
     #expect(
-      parallel.count * 100 >= 90 * explained.count,
-      "\(parallel.count) of \(explained.count); kinds: \(Dictionary(grouping: explained, by: \.cause.kind).mapValues(\.count))"
+      claim.holds(parallel.count, of: explained.count),
+      "\(parallel.count) of \(explained.count) (\(claim.description(of: explained.count))); kinds: \(Dictionary(grouping: explained, by: \.cause.kind).mapValues(\.count))"
     )
     #expect(explained.allSatisfy { $0.cause.beside.count != 1 })
   }

@@ -1,6 +1,7 @@
 import CleanSlate
 import CleanSlateExplain
 import CleanSlateTestProcess
+import CleanSlateTestSupport
 import Foundation
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
     let experiments = work.appendingPathComponent("experiments")
     let launcher = TestLauncher(
       way: .direct(BuiltTests(product: product.path, platform: .linux)), packagePath: ".",
-      workDirectory: experiments, directory: work.path)
+      workDirectory: experiments, directory: work.path, environment: StartingEnvironment.variables)
     let runner = SwiftExperimentRunner(launcher: launcher)
 
     // When an experiment runs the test alone, with a seed

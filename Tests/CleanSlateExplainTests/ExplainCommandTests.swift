@@ -37,11 +37,9 @@ import Testing
       .appendingPathComponent("cleanslate-explain-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: temporary) }
-    var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    var variables = StartingEnvironment.variables.merging(environment) { $1 }
     variables["TMPDIR"] = temporary.path
     variables["CLEANSLATE_SEED"] = environment["CLEANSLATE_SEED"]
-    // The machine's zone, not one a `.timeZone` fixture of a test running meanwhile has set.
-    variables["TZ"] = environment["TZ"]
     let outcome = try await HelperExecutable(named: "cleanslate").run(
       ["test", "--package-path", path] + arguments, environment: variables)
     // `swift` leaves folders and lock files of its own in every run's temporary directory.
@@ -163,22 +161,22 @@ import Testing
       "--retries", "2", "--explain", "--explain-budget", "120", "--summary-json", json,
     ])
 
-    // Then each is hash order, the parameterized one in its case count → 6, reproduced with
+    // Then each is hash order, the parameterized one in its case count → 12, reproduced with
     // that case alone
     let text = run.outcome.standardOutput
     #expect(
       text.contains("Why flaky: ShopTests.OrderXCTests/testOrderAsJSON — hash order, "), "\(text)")
     #expect(
       text.contains(
-        "Why flaky: ShopTests.ShopSuites/Orders/firstItemsAsJSON(count:) (count → 6) — hash order, "
+        "Why flaky: ShopTests.ShopSuites/Orders/firstItemsAsJSON(count:) (count → 12) — hash order, "
       ))
     #expect(
       text.contains(
-        "CLEANSLATE_TEST_CASE='ShopTests.ShopSuites/Orders/firstItemsAsJSON(count:) (count → 6)' swift test "
+        "CLEANSLATE_TEST_CASE='ShopTests.ShopSuites/Orders/firstItemsAsJSON(count:) (count → 12)' swift test "
       ))
     let summary = try String(contentsOfFile: json, encoding: .utf8)
     #expect(summary.contains(#""cause":{"kind":"hashOrder","#))
-    #expect(summary.contains(#""case":"count → 6""#))
+    #expect(summary.contains(#""case":"count → 12""#))
     #expect(summary.contains(#""deterministicHashing":{"failures":0,"#))
     #expect(run.leftBehind.isEmpty, "\(run.leftBehind)")
   }

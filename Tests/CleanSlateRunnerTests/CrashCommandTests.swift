@@ -20,7 +20,7 @@ import Testing
     let fixture = try await BuiltPackage.tests(at: "Tests/RunnerFixture")
     let json = directory.appendingPathComponent("summary.json").path
     let junit = directory.appendingPathComponent("junit.xml").path
-    var environment = ProcessInfo.processInfo.environment
+    var environment = StartingEnvironment.variables
     environment["RUNNER_FIXTURE"] = asks
     environment["RUNNER_FIXTURE_STATE"] = directory.path
     let outcome = try await HelperExecutable(named: "cleanslate").run(

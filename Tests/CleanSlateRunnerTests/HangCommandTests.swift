@@ -34,7 +34,7 @@ import Testing
     _ arguments: [String], asks: String
   ) async throws -> HelperExecutable.Outcome {
     let fixture = try await BuiltPackage.tests(at: "Tests/HangFixture")
-    var environment = ProcessInfo.processInfo.environment
+    var environment = StartingEnvironment.variables
     environment["HANG_FIXTURE"] = asks
     environment["CLEANSLATE_TEST_TIMEOUT"] = nil
     return try await HelperExecutable(named: "cleanslate").run(
@@ -153,7 +153,7 @@ import Testing
     // Given a hung test that started a shell that sleeps for ten minutes, named by a marker
     let marker = "hang-fixture-\(UUID().uuidString.prefix(8))"
     let fixture = try await BuiltPackage.tests(at: "Tests/HangFixture")
-    var environment = ProcessInfo.processInfo.environment
+    var environment = StartingEnvironment.variables
     environment["HANG_FIXTURE"] = "child,hang"
     environment["HANG_FIXTURE_MARKER"] = marker
     environment["CLEANSLATE_TEST_TIMEOUT"] = nil
@@ -223,7 +223,7 @@ import Testing
   @Test func withoutTheRunnerCleanSlateEndsAHungTestsProcessWithItsReport() async throws {
     // When the awaiting test runs under plain swift test with CLEANSLATE_TEST_TIMEOUT=2
     let fixture = try await BuiltPackage.tests(at: "Tests/HangFixture")
-    var environment = ProcessInfo.processInfo.environment
+    var environment = StartingEnvironment.variables
     environment["HANG_FIXTURE"] = "hang"
     environment["CLEANSLATE_TEST_TIMEOUT"] = "2"
     let outcome = try await HelperExecutable(url: URL(fileURLWithPath: "/usr/bin/env")).run(
@@ -265,7 +265,7 @@ import Testing
   {
     // When an XCTest test whose own limit is 2 seconds blocks, under plain swift test
     let fixture = try await BuiltPackage.tests(at: "Tests/HangFixture")
-    var environment = ProcessInfo.processInfo.environment
+    var environment = StartingEnvironment.variables
     environment["HANG_FIXTURE"] = "ownLimit"
     environment["CLEANSLATE_TEST_TIMEOUT"] = nil
     let outcome = try await HelperExecutable(url: URL(fileURLWithPath: "/usr/bin/env")).run(

@@ -36,7 +36,7 @@ import Testing
     _ arguments: [String], asks: String = "", state: URL? = nil
   ) async throws -> HelperExecutable.Outcome {
     let fixture = try await BuiltPackage.tests(at: "Tests/RunnerFixture")
-    var environment = ProcessInfo.processInfo.environment
+    var environment = StartingEnvironment.variables
     environment["RUNNER_FIXTURE"] = asks
     environment["RUNNER_FIXTURE_STATE"] = state?.path
     return try await HelperExecutable(named: "cleanslate").run(

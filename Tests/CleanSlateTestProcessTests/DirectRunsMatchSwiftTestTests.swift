@@ -49,11 +49,11 @@ import Testing
     defer { try? FileManager.default.removeItem(at: work) }
     let direct = await TestLauncher.forPackage(
       at: fixture, buildOptions: [], workDirectory: work.appendingPathComponent("launcher"),
-      directory: fixture)
+      directory: fixture, environment: StartingEnvironment.variables)
     #expect(direct.note == nil)
     let swiftTest = TestLauncher(
       way: .swiftTest(because: "the comparison"), packagePath: fixture, workDirectory: work,
-      directory: fixture)
+      directory: fixture, environment: StartingEnvironment.variables)
 
     // When the same command runs both ways, each failing test asked to fail
     var seen: [Seen] = []
@@ -85,7 +85,8 @@ import Testing
       .appendingPathComponent("cleanslate-direct-\(UUID().uuidString.prefix(8))")
     defer { try? FileManager.default.removeItem(at: work) }
     let launcher = await TestLauncher.forPackage(
-      at: fixture, buildOptions: [], workDirectory: work, directory: fixture)
+      at: fixture, buildOptions: [], workDirectory: work, directory: fixture,
+      environment: StartingEnvironment.variables)
 
     // When XCTest's tests run, one crashing
     let result = try await launcher.run(

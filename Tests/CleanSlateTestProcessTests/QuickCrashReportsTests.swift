@@ -20,7 +20,8 @@ import Testing
       .appendingPathComponent("cleanslate-quick-\(UUID().uuidString.prefix(8))")
     defer { try? FileManager.default.removeItem(at: work) }
     let launcher = await TestLauncher.forPackage(
-      at: fixture, buildOptions: [], workDirectory: work, directory: fixture)
+      at: fixture, buildOptions: [], workDirectory: work, directory: fixture,
+      environment: StartingEnvironment.variables)
     var request = LaunchRequest(tests)
     request.passthrough = xctest ? ["--disable-swift-testing"] : ["--disable-xctest"]
     request.hiddenVariables = ["RUNNER_FIXTURE": asks]

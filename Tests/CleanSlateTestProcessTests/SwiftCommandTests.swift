@@ -1,4 +1,5 @@
 import CleanSlateTestProcess
+import CleanSlateTestSupport
 import Foundation
 import Testing
 
@@ -24,12 +25,13 @@ import Testing
       """.utf8
     ).write(to: swift)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
-    let path = directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+    let path = directory.path + ":" + (StartingEnvironment.variables["PATH"] ?? "")
 
     // When a command runs in that directory (not this process's current one, which a parallel
     // test may have made its sandbox)
     let result = try await SwiftCommand.run(
-      ["test", "--skip-build"], environment: ["PATH": path], directory: directory.path)
+      ["test", "--skip-build"], environment: ["PATH": path], base: StartingEnvironment.variables,
+      directory: directory.path)
 
     // Then it ran a third time, there, and that run's result is the command's
     #expect(result.status == 0)

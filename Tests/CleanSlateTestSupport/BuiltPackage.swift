@@ -50,7 +50,8 @@ package enum BuiltPackage {
       .deletingLastPathComponent().deletingLastPathComponent()
     let path = root.appendingPathComponent(relativePath).path
     let outcome = try await ChildProcess(
-      "/usr/bin/env", ["swift", "build", "--build-tests", "--package-path", path]
+      "/usr/bin/env", ["swift", "build", "--build-tests", "--package-path", path],
+      environment: StartingEnvironment.variables
     ).run(combiningErrorWithOutput: true)
     guard outcome.succeeded else { throw BuildFailed(path: path, output: outcome.standardOutput) }
     return path

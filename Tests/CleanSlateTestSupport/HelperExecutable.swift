@@ -40,28 +40,31 @@ package struct HelperExecutable: Sendable {
     throw HelperExecutableNotFound(name: name, searched: directories.map(\.path))
   }
 
-  /// Runs the executable with `arguments` to its end, in `environment` (by default this
-  /// process's), in `/`: a parallel test may have made the current directory its sandbox, gone
-  /// by the time the helper starts.
+  /// Runs the executable with `arguments` to its end, in `environment` (by default the one this
+  /// process started with: a parallel test may have set variables since), in `/`: a parallel
+  /// test may have made the current directory its sandbox, gone by the time the helper starts.
   package func run(
     _ arguments: [String], environment: [String: String]? = nil
   ) async throws -> Outcome {
-    let outcome = try await ChildProcess(url.path, arguments, environment: environment).run()
+    let outcome = try await ChildProcess(
+      url.path, arguments, environment: environment ?? StartingEnvironment.variables
+    ).run()
     return Outcome(
       status: outcome.status, standardOutput: outcome.standardOutput,
       standardError: outcome.standardError)
   }
 
   /// Starts the executable with `arguments` in the background, in `environment` and
-  /// `directory` (by default this process's environment, and `/`), through `prefix` if given
-  /// (`setpriv` and its options, say: then give a directory that user can enter).
+  /// `directory` (by default the environment this process started with, and `/`), through
+  /// `prefix` if given (`setpriv` and its options, say: then give a directory that user can
+  /// enter).
   package func start(
     _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil,
     through prefix: [String] = []
   ) async throws -> ChildProcess.Running {
     try await ChildProcess(
-      command: prefix + [url.path] + arguments, environment: environment,
-      directory: directory?.path ?? "/"
+      command: prefix + [url.path] + arguments,
+      environment: environment ?? StartingEnvironment.variables, directory: directory?.path ?? "/"
     ).start()
   }
 }

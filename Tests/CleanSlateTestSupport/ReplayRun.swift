@@ -19,7 +19,7 @@ package struct ReplayRun: Sendable {
 
   /// Runs this test binary with `arguments`, and `seed` as `CLEANSLATE_SEED` (unset for `nil`).
   package init(_ arguments: [String], seed: String?) async throws {
-    var environment = ProcessInfo.processInfo.environment
+    var environment = StartingEnvironment.variables
     environment["CLEANSLATE_REPLAY_CASES"] = "1"
     environment["CLEANSLATE_SEED"] = seed
     environment["CLEANSLATE_TRACE"] = nil

@@ -36,7 +36,7 @@ import Testing
   /// it printed as it exited, as `kind=count` words.
   private func liveObjects(afterCases count: Int, retaining: Bool = false) async throws -> [String]
   {
-    var environment = ProcessInfo.processInfo.environment
+    var environment = StartingEnvironment.variables
     environment["CLEANSLATE_LIVE_OBJECT_CASES"] = "\(count)"
     environment["CLEANSLATE_LIVE_OBJECT_RETAIN"] = retaining ? "1" : nil
     environment["CLEANSLATE_SENTINEL"] = nil

@@ -97,7 +97,7 @@ private struct SandboxProbe: Sendable {
 
   /// Starts the probe and waits until it printed its test directory (and, for `crash`, died).
   static func run(_ mode: String, root: URL) async throws -> SandboxProbe {
-    var environment = ProcessInfo.processInfo.environment
+    var environment = StartingEnvironment.variables
     environment["CLEANSLATE_SANDBOX_ROOT"] = root.path
     let running = try await HelperExecutable(named: "CleanSlateSandboxProbe").start(
       [mode], environment: environment)

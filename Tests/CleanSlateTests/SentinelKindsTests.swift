@@ -311,7 +311,8 @@ import Testing
       // Then the port is reported as a listening socket, and the descriptor not again (the
       // report may list other tests' listeners too, so its count is not this test's to check)
       let listener = try #require(socket.value)
-      let failure = try #require(failures.mentioning("127.0.0.1:\(listener.port)").first)
+      let failure = try #require(
+        failures.mentioning("127.0.0.1:\(listener.port)").first, "\(failures.map(\.summary))")
       #expect(failure.summary.contains(" listening after its teardowns:\n"))
       #expect(
         failure.summary.contains(

@@ -52,7 +52,7 @@
       let child = try await ChildProcess(
         ProcessInfo.processInfo.arguments[0],
         ["--testing-library", "swift-testing", "--filter", "VaporKillProbe"],
-        environment: ProcessInfo.processInfo.environment.merging([
+        environment: StartingEnvironment.variables.merging([
           "CLEANSLATE_VAPOR_KILL_PROBE": version
         ]) { $1 }
       ).start()

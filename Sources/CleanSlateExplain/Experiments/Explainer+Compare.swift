@@ -149,8 +149,8 @@ extension RunEvidence {
     return low
   }
 
-  /// The chance of `count` or more of `runs` at `rate`.
-  private static func atLeast(_ count: Int, of runs: Int, at rate: Double) -> Double {
+  /// The chance of `count` or more of `runs` at `rate`: the binomial distribution's upper tail.
+  package static func atLeast(_ count: Int, of runs: Int, at rate: Double) -> Double {
     var below = 0.0
     var term = exp(Double(runs) * log1p(-rate))
     let odds = rate / max(1 - rate, 1e-12)

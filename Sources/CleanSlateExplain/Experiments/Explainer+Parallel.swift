@@ -37,6 +37,7 @@ extension Explainer {
     let processes = evidence.processesOfTheirOwn
     let whole = evidence.together
     var ladder = Self.groups(of: test, evidence: evidence)[...]
+    let steps = ladder.count
     var group = ladder.removeFirst()
     // A run at once lasts at least as long as its longest test; what a pair costs is measured
     // once the first ran (the run's durations are inflated when its tests ran at once).
@@ -142,7 +143,7 @@ extension Explainer {
       }
       let left = Int(trial.secondsLeft / max(cost, 1e-6))
       if gate!.forTheFactor + gate!.againstTheFactor == 0, ladder.isEmpty,
-        rounds >= patience + growAfter * (Self.groups(of: test, evidence: evidence).count - 1)
+        rounds >= patience + growAfter * (steps - 1)
       {
         return nil
       }

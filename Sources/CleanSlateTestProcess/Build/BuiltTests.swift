@@ -65,20 +65,22 @@ package struct BuiltTests: Sendable, Equatable {
   }
 
   /// The test product of the package at `packagePath` (from `directory`) built with
-  /// `buildOptions` (`-c release`, `--traits …`), found where `swift build --show-bin-path` says
-  /// the build puts it.
+  /// `buildOptions` (`-c release`, `--traits …`), found where `swift build --show-bin-path`, run
+  /// in `environment` (`nil`: this process's), says the build puts it.
   ///
   /// - Throws: ``Unavailable`` when the platform is not one whose way is known, the folder holds
   ///   no test product or several, or macOS's tools cannot be found.
   package static func locate(
     packagePath: String, buildOptions: [String], platform: Platform? = .current,
+    environment: [String: String]? = nil,
     directory: String = FileManager.default.currentDirectoryPath
   ) async throws(Unavailable) -> BuiltTests {
     guard let platform else {
       throw Unavailable(description: "this platform's way of starting tests is not known here")
     }
     let command = ["build", "--show-bin-path", "--package-path", packagePath] + buildOptions
-    guard let result = try? await SwiftCommand.run(command, directory: directory),
+    guard
+      let result = try? await SwiftCommand.run(command, base: environment, directory: directory),
       result.status == 0,
       let binPath = result.standardOutput.split(separator: "\n").last.map(String.init)
     else {

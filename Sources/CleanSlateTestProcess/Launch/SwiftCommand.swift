@@ -4,7 +4,9 @@ import Foundation
 /// Runs the `swift` driver (`swift test ...`) to its end and collects what it printed, its tests
 /// watched against a time limit when asked.
 package enum SwiftCommand {
-  /// Runs `swift` (found on `PATH`) with `arguments`, adding `environment` to this process's, in
+  /// Runs `swift` (found on `PATH`) with `arguments`, adding `environment` to `base` (by default
+  /// this process's environment as it is now; a caller inside a test process gives the one the
+  /// process started with, since a parallel test may have set variables meanwhile), in
   /// `directory` (by default this process's current directory, the one `cleanslate` was started
   /// in; a caller inside a test process gives its own, since a parallel test may have made the
   /// current directory its sandbox and removed it).
@@ -17,15 +19,15 @@ package enum SwiftCommand {
   /// (``LaunchOutput/hung``); its output is read as it comes. The result shows no test
   /// process: `swift test` starts them, unseen.
   package static func run(
-    _ arguments: [String], environment: [String: String] = [:],
+    _ arguments: [String], environment: [String: String] = [:], base: [String: String]? = nil,
     directory: String = FileManager.default.currentDirectoryPath, watch: SwiftTestWatch? = nil
   ) async throws -> LaunchOutput {
     var attempt = 1
     while true {
       let result = try await runOnce(
         arguments + (watch?.arguments ?? []),
-        environment: environment.merging(watch?.environment ?? [:]) { $1 }, directory: directory,
-        watch: watch)
+        environment: (base ?? ProcessInfo.processInfo.environment).merging(environment) { $1 }
+          .merging(watch?.environment ?? [:]) { $1 }, directory: directory, watch: watch)
       guard result.status != 0, attempt < 5,
         result.standardError.contains("accessing build database"),
         result.standardError.contains("database is locked")
@@ -41,8 +43,7 @@ package enum SwiftCommand {
   ) async throws -> LaunchOutput {
     let process = try await WatchedProcess.run(
       ["/usr/bin/env", "swift"] + arguments,
-      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
-      directory: directory, watch: watch)
+      environment: environment, directory: directory, watch: watch)
     var result = LaunchOutput(
       status: process.termination.status, standardOutput: process.standardOutput,
       standardError: process.standardError)

@@ -30,6 +30,9 @@ package final class TestLauncher: Sendable {
   /// The directory the runs start in, unless a run says otherwise: `cleanslate`'s current
   /// directory, where `swift test` would start them.
   package let directory: String
+  /// The environment the runs start from, before each run's own variables: `nil`, this
+  /// process's as it is when the run starts.
+  package let environment: [String: String]?
   /// Where runs keep their event streams while they read them.
   private let workDirectory: URL
   private let counter = LaunchCounter()
@@ -38,16 +41,20 @@ package final class TestLauncher: Sendable {
   /// A launcher of `way`'s, for the package at `packagePath` built with `buildOptions`, whose
   /// files go in `workDirectory` (which it creates), whose runs start in `directory` (by default
   /// this process's current directory; a caller inside a test process gives its own, since a
-  /// parallel test may have made the current directory its sandbox and removed it).
+  /// parallel test may have made the current directory its sandbox and removed it), from
+  /// `environment` (by default this process's; a caller inside a test process gives the one the
+  /// process started with, since a parallel test may have set variables meanwhile).
   package init(
     way: Way, packagePath: String, buildOptions: [String] = [], workDirectory: URL,
-    directory: String = FileManager.default.currentDirectoryPath
+    directory: String = FileManager.default.currentDirectoryPath,
+    environment: [String: String]? = nil
   ) {
     self.way = way
     self.packagePath = packagePath
     self.buildOptions = buildOptions
     self.workDirectory = workDirectory
     self.directory = directory
+    self.environment = environment
   }
 
   /// A launcher of the tests of the package at `packagePath`, as built with `buildOptions`:
@@ -55,7 +62,8 @@ package final class TestLauncher: Sendable {
   /// else through `swift test`.
   package static func forPackage(
     at packagePath: String, buildOptions: [String], arguments: [String] = [],
-    workDirectory: URL, directory: String = FileManager.default.currentDirectoryPath
+    workDirectory: URL, directory: String = FileManager.default.currentDirectoryPath,
+    environment: [String: String]? = nil
   ) async -> TestLauncher {
     let way: Way
     if let why = SwiftTestOptions(parsing: arguments).needsSwiftTest {
@@ -64,14 +72,15 @@ package final class TestLauncher: Sendable {
       do {
         way = .direct(
           try await BuiltTests.locate(
-            packagePath: packagePath, buildOptions: buildOptions, directory: directory))
+            packagePath: packagePath, buildOptions: buildOptions, environment: environment,
+            directory: directory))
       } catch {
         way = .swiftTest(because: error.description)
       }
     }
     return TestLauncher(
       way: way, packagePath: packagePath, buildOptions: buildOptions,
-      workDirectory: workDirectory, directory: directory)
+      workDirectory: workDirectory, directory: directory, environment: environment)
   }
 
   /// The note that says how runs start, once, for the user: `nil` when they start directly.
@@ -144,8 +153,8 @@ package final class TestLauncher: Sendable {
       environment: request.shownSentinel + request.variables, arguments: arguments)
   }
 
-  /// Runs `swift` with `arguments` (`test --skip-build --filter …`), `environment` added to this
-  /// process's, in `directory` (the launcher's unless told): as its test processes, or through
+  /// Runs `swift` with `arguments` (`test --skip-build --filter …`), `environment` added to the
+  /// launcher's, in `directory` (the launcher's unless told): as its test processes, or through
   /// `swift test` when this launcher's way is that, or `arguments` need SwiftPM.
   ///
   /// With a `watch`, a test that passes its time limit is ended with its test process
@@ -159,9 +168,11 @@ package final class TestLauncher: Sendable {
     let options = SwiftTestOptions(parsing: arguments)
     guard case .direct(let tests) = way, options.needsSwiftTest == nil else {
       return try await SwiftCommand.run(
-        arguments, environment: environment, directory: directory, watch: watch)
+        arguments, environment: environment, base: self.environment, directory: directory,
+        watch: watch)
     }
-    var base = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    var base = (self.environment ?? ProcessInfo.processInfo.environment)
+      .merging(environment) { $1 }
       .merging(watch?.environment ?? [:]) { $1 }
     let symbolizesCrashes =
       quickCrashReports && base["SWIFT_BACKTRACE"] == nil && QuickCrashReports.available

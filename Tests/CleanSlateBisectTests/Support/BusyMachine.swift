@@ -29,7 +29,7 @@ final class BusyMachine: Sendable {
 
   /// The variables that point a test process at the machine's directories.
   var environment: [String: String] {
-    var environment = ProcessInfo.processInfo.environment
+    var environment = StartingEnvironment.variables
     environment["TMPDIR"] = temporaryDirectory.path
     environment["HOME"] = home.path
     for name in ["CLEANSLATE_SHARED_TMPDIR", "CLEANSLATE_SENTINEL", "CLEANSLATE_TRACE"] {

@@ -13,10 +13,10 @@
     import Darwin
   #endif
 
-  /// This process's environment without any PostgreSQL server named, nor zero-config settings:
-  /// what a developer's `swift test` sees.
+  /// The environment this process started with, without any PostgreSQL server named, nor
+  /// zero-config settings: what a developer's `swift test` sees.
   func environmentWithoutServer() -> [String: String] {
-    var environment = ProcessInfo.processInfo.environment
+    var environment = StartingEnvironment.variables
     for name in [
       "CLEANSLATE_POSTGRES_URL", "PGHOST", "PGPORT", "PGUSER", "PGPASSWORD", "PGDATABASE",
       "CLEANSLATE_POSTGRES", "CLEANSLATE_POSTGRES_ROOT", "CLEANSLATE_POSTGRES_LINGER",

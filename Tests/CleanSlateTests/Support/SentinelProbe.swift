@@ -18,7 +18,7 @@ struct SentinelProbe {
   static func run(in scratch: URL, with variables: [String: String] = [:]) async throws -> Self {
     let shared = scratch.appendingPathComponent("shared")
     try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-    var environment = ProcessInfo.processInfo.environment
+    var environment = StartingEnvironment.variables
     environment["CLEANSLATE_SANDBOX_ROOT"] = scratch.appendingPathComponent("sandboxes").path
     environment["TMPDIR"] = shared.path
     for name in ["CLEANSLATE_SHARED_TMPDIR", "CLEANSLATE_SENTINEL", "CLEANSLATE_SENTINEL_MODE"] {
