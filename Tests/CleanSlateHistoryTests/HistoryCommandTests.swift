@@ -34,7 +34,7 @@ import Testing
     let state = directory.appendingPathComponent("state-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
     let json = directory.appendingPathComponent("summary-\(UUID().uuidString.prefix(8)).json")
-    var variables = TestEnvironment.started.merging(environment) { $1 }
+    var variables = StartingEnvironment.variables.merging(environment) { $1 }
     variables["RUNNER_FIXTURE"] = asks
     variables["RUNNER_FIXTURE_STATE"] = state.path
     let outcome = try await HelperExecutable(named: "cleanslate").run(
@@ -47,7 +47,7 @@ import Testing
   /// Runs `cleanslate` with `arguments`.
   func cleanslate(_ arguments: [String]) async throws -> HelperExecutable.Outcome {
     try await HelperExecutable(named: "cleanslate").run(
-      arguments, environment: TestEnvironment.started)
+      arguments, environment: StartingEnvironment.variables)
   }
 
   static let flaky = "RunnerFixtureTests.AlphaTests/testFlaky"
@@ -323,9 +323,4 @@ enum Chattr {
   }
 
   struct ChattrFailed: Error { var message: String }
-}
-
-/// The environment the suite's child processes start from.
-enum TestEnvironment {
-  static var started: [String: String] { ProcessInfo.processInfo.environment }
 }
