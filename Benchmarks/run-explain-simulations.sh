@@ -10,7 +10,8 @@
 #   Benchmarks/run-explain-simulations.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --build-tests --enable-all-traits >&2
+# The build with SwiftPM's hashing seeded, as scripts/test.sh builds (it says why).
+SWIFT_DETERMINISTIC_HASHING=1 swift build --build-tests --enable-all-traits >&2
 start=$SECONDS
 CLEANSLATE_FULL_SIMULATIONS=1 CLEANSLATE_EXPLAIN_FIGURES=1 swift test --skip-build \
   --enable-all-traits \

@@ -7,23 +7,28 @@
 #   eval "$(scripts/start-test-postgres.sh)"      # the PostgreSQL the tests use
 #   Benchmarks/run-history.sh [runs]              # default: 5 runs of each, medians printed
 #
+# CLEANSLATE_BENCH_BUILDS names the builds ("release debug" unless set); CLEANSLATE_BENCH_SCRATCH
+# the build folder (.build-history unless set; it is built with the Postgres trait).
+#
 # The sessions are written by Tests/CleanSlateHistoryProbe, which writes what `cleanslate test
 # --history` writes at the end of a session (one transaction a session). A PostgreSQL database of
 # its own is created for each store and dropped at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
+builds=(${CLEANSLATE_BENCH_BUILDS:-release debug})
+scratch=${CLEANSLATE_BENCH_SCRATCH:-.build-history}
 : "${CLEANSLATE_POSTGRES_URL:?start PostgreSQL first: eval \"\$(scripts/start-test-postgres.sh)\"}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-for configuration in release debug; do
-  swift build -c "$configuration" --traits Postgres --scratch-path .build-history \
+for configuration in "${builds[@]}"; do
+  swift build -c "$configuration" --traits Postgres --scratch-path "$scratch" \
     --product cleanslate >&2
-  swift build -c "$configuration" --traits Postgres --scratch-path .build-history \
+  swift build -c "$configuration" --traits Postgres --scratch-path "$scratch" \
     --product CleanSlateHistoryProbe >&2
 done
-bin() { echo "$(swift build -c "$1" --scratch-path .build-history --show-bin-path)"; }
+bin() { swift build -c "$1" --scratch-path "$scratch" --show-bin-path; }
 
 # The median of the numbers on standard input.
 median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
@@ -44,7 +49,7 @@ database() { # A new PostgreSQL database's URL.
 drop() { psql "$CLEANSLATE_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS cs_bench_$1_$$"; }
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg) at the start; $(date -u +%F)"
-for configuration in release debug; do
+for configuration in "${builds[@]}"; do
   probe="$(bin "$configuration")/CleanSlateHistoryProbe"
   cleanslate="$(bin "$configuration")/cleanslate"
   for kind in sqlite postgres; do

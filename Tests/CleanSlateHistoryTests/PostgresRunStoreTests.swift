@@ -9,9 +9,9 @@
   import Testing
 
   /// The PostgreSQL store of runs, on a real server, a database of its own for each test: what
-  /// sessions write is what a later session reads; eight machines' sessions written at once lose
-  /// nothing; a server that does not answer and a store of a newer schema are refused with a
-  /// sentence that names them.
+  /// sessions write is what a later session reads; a server that does not answer and a store of a
+  /// newer schema are refused with a sentence that names them. (Machines writing one store at once:
+  /// ``WritersAtOnce``.)
   @Suite(
     .cleanSlate,
     .enabled(
@@ -49,33 +49,6 @@
       #expect(detail.first?.result == session.results[2])
       let known = try await reopened.knownTests(among: ["A", "B", "C", "D"])
       #expect(known == KnownTests(seenPassing: ["A", "B"], sessions: 1))
-    }
-
-    @Test func eightMachinesWritingAtOnceLoseNothing() async throws {
-      // Given a new database
-      let url = try await Self.url()
-      let probe = try HelperExecutable(named: "CleanSlateHistoryProbe")
-
-      // When eight processes each write five sessions of 300 tests into it at once, the first
-      // of them making its tables
-      let outcomes = try await withThrowingTaskGroup(of: HelperExecutable.Outcome.self) { group in
-        for machine in 1...8 {
-          group.addTask { try await probe.run([url, "5", "300", "machine\(machine)"]) }
-        }
-        return try await group.reduce(into: []) { $0.append($1) }
-      }
-
-      // Then each wrote every session, and the store holds all forty, each whole
-      for outcome in outcomes { #expect(outcome.status == 0, "\(outcome.standardError)") }
-      let store = try await StoreLocation(url).open()
-      defer { Task { await store.close() } }
-      let history = try await store.history(HistoryWindow())
-      #expect(history.sessions.count == 40)
-      var counts: [Int32: Int] = [:]
-      for result in history.results { counts[result.session, default: 0] += 1 }
-      #expect(counts.count == 40)
-      #expect(counts.values.allSatisfy { $0 == 300 }, "\(counts)")
-      #expect(history.tests.count == 300)
     }
 
     @Test func aServerThatDoesNotAnswerIsNamedWithoutItsPassword() async throws {

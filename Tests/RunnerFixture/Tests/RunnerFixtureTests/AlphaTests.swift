@@ -6,11 +6,8 @@ final class AlphaTests: XCTestCase {
   func testTwo() {}
 
   func testFlaky() {
-    if Behaviour.asks("flaky") && Behaviour.firstAttempt("AlphaTests.testFlaky") {
-      XCTFail("first attempt fails")
-    }
-    if Behaviour.asks("flaky-later") && Behaviour.attempt("AlphaTests.testFlaky") == 2 {
-      XCTFail("second attempt fails")
+    if Behaviour.failsThisAttempt("AlphaTests.testFlaky") {
+      XCTFail("this attempt fails")
     }
   }
 

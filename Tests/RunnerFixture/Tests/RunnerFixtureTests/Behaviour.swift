@@ -19,6 +19,29 @@ enum Behaviour {
     return FileManager.default.createFile(atPath: marker, contents: nil)
   }
 
+  /// Ends the process from a thread of its own, started here: no frame of the crashed thread
+  /// names the test that called this.
+  static func crashOnAThread() {
+    Thread.detachNewThread { fatalError("crashes on a thread of its own") }
+  }
+
+  /// Whether `CrashSuite.partner()` is running, set while it does.
+  static var partnerIsRunning: Bool {
+    get { partnerLock.withLock { partnerRunning } }
+    set { partnerLock.withLock { partnerRunning = newValue } }
+  }
+
+  private static let partnerLock = NSLock()
+  nonisolated(unsafe) private static var partnerRunning = false
+
+  /// Whether the attempt of the test `name` that calls this fails: the first one when the run
+  /// asks for `flaky`, the second one when it asks for `flaky-later`. (Added below the rest, so
+  /// that the lines the runner's tests quote keep their numbers.)
+  static func failsThisAttempt(_ name: String) -> Bool {
+    if asks("flaky") { return firstAttempt(name) }
+    return asks("flaky-later") && attempt(name) == 2
+  }
+
   /// How many times the test `name` has asked, this one included, in the run's state directory
   /// (`RUNNER_FIXTURE_STATE`): 1 on its first attempt, 2 on its second; 0 without a directory.
   static func attempt(_ name: String) -> Int {
@@ -36,19 +59,4 @@ enum Behaviour {
       atPath: directory.appendingPathComponent("\(name)-\(number)").path, contents: nil)
     return number
   }
-
-  /// Ends the process from a thread of its own, started here: no frame of the crashed thread
-  /// names the test that called this.
-  static func crashOnAThread() {
-    Thread.detachNewThread { fatalError("crashes on a thread of its own") }
-  }
-
-  /// Whether `CrashSuite.partner()` is running, set while it does.
-  static var partnerIsRunning: Bool {
-    get { partnerLock.withLock { partnerRunning } }
-    set { partnerLock.withLock { partnerRunning = newValue } }
-  }
-
-  private static let partnerLock = NSLock()
-  nonisolated(unsafe) private static var partnerRunning = false
 }
