@@ -42,22 +42,33 @@
           history.tests.append(name)
         }
 
+        // Each session's results as one text of a line a result (test, runs, failures,
+        // quarantined, the verdict's number in StoredVerdict.allCases counted from 1): a row a
+        // result costs a debug build's client 90 µs to decode, a million results a minute and a
+        // half; a line costs a few hundred nanoseconds.
         let ids = Array(sessionIndex.keys)
-        let results = try await store.run(
+        let words = StoredVerdict.allCases.map(\.word)
+        let packed = try await store.run(
           """
-          SELECT session, test, verdict, runs, failures, quarantined, cause_kind, cause
-          FROM results WHERE session = ANY(\(ids)::bigint[])
+          SELECT session, string_agg(concat_ws(' ', test, runs, failures, quarantined,
+            coalesce(array_position(\(words)::text[], verdict), 0)), chr(10) ORDER BY test)
+          FROM results WHERE session = ANY(\(ids)::bigint[]) GROUP BY session ORDER BY session
+          """)
+        for try await (session, lines) in packed.decode((Int64, String).self) {
+          guard let session = sessionIndex[session] else { continue }
+          try PackedResults.read(lines, session: session, tests: testIndex, into: &history.results)
+        }
+        let explained = try await store.run(
+          """
+          SELECT session, test, cause_kind, cause FROM results
+          WHERE session = ANY(\(ids)::bigint[]) AND cause_kind IS NOT NULL AND cause IS NOT NULL
           """)
         var causes: [Int32: StoredHistory.Cause] = [:]
-        for try await row in results {
-          let (session, test, verdict, runs, failures, quarantined, kind, cause) = try row.decode(
-            (Int64, Int64, String, Int32, Int32, Int32, String?, String?).self)
+        for try await (session, test, kind, cause) in explained.decode(
+          (Int64, Int64, String, String).self)
+        {
           guard let session = sessionIndex[session], let test = testIndex[test] else { continue }
-          history.results.append(
-            .init(
-              session: session, test: test, verdict: StoredVerdict(word: verdict) ?? .skipped,
-              runs: runs, failures: failures, quarantined: quarantined != 0))
-          if let kind, let cause, (causes[test]?.session ?? -1) < session {
+          if (causes[test]?.session ?? -1) < session {
             causes[test] = .init(kind: kind, json: cause, session: session)
           }
         }
