@@ -69,6 +69,7 @@ let package = Package(
     .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     // MARK: - Engine (framework-agnostic, Foundation only)
@@ -240,6 +241,28 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // The system's SQLite, for the store of runs (libsqlite3-dev on Debian and Ubuntu).
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    // The store of runs across sessions (`cleanslate test --history`): every session's results
+    // in a SQLite file, or a PostgreSQL database with the Postgres trait; flaky and broken tests
+    // ranked, the quarantine, new tests checked.
+    .target(
+      name: "CleanSlateHistory",
+      dependencies: [
+        "CleanSlate",
+        "CleanSlateChildProcess",
+        "CleanSlateTrace",
+        "CleanSlateReport",
+        "CleanSlateTestProcess",
+        "CleanSlateRunner",
+        "CSQLite",
+        product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
+        product("NIOSSL", of: "swift-nio-ssl", trait: "Postgres"),
+      ],
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "CleanSlateCLI",
       dependencies: [
@@ -250,6 +273,7 @@ let package = Package(
         "CleanSlateReport",
         "CleanSlateRunner",
         "CleanSlateExplain",
+        "CleanSlateHistory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -376,6 +400,22 @@ let package = Package(
         "CleanSlateTrace", "CleanSlateReport",
         "CleanSlateTestProcess", "CleanSlateTestSupport", "CleanSlateCLI",
       ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CleanSlateHistoryTests",
+      dependencies: [
+        "CleanSlate", "CleanSlateHistory", "CleanSlateTestSupport", "CleanSlatePostgres",
+        "CleanSlateTesting", "CleanSlateChildProcess", "CleanSlateHistoryProbe", "CleanSlateCLI",
+        product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    // A writer of a store of runs, for the tests of writers at once and of one killed mid-write.
+    .executableTarget(
+      name: "CleanSlateHistoryProbe",
+      dependencies: ["CleanSlateHistory"],
+      path: "Tests/CleanSlateHistoryProbe",
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -17,8 +17,9 @@ done
 modules=(CleanSlate CleanSlateXCTest CleanSlateTesting CleanSlateLaunch CleanSlateLaunchedApp
   CleanSlateGRDB CleanSlatePostgres CleanSlateHTTP CleanSlateVapor CleanSlateHummingbird)
 
-swift package --scratch-path "$scratch" --enable-all-traits dump-symbol-graph --minimum-access-level public \
-  --emit-extension-block-symbols >/dev/null
+# With SwiftPM's hashing seeded, as scripts/test.sh builds: the build is then the one CI has made.
+SWIFT_DETERMINISTIC_HASHING=1 swift package --scratch-path "$scratch" --enable-all-traits \
+  dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols >/dev/null
 graphs="$(find "$scratch" -maxdepth 3 -type d -name symbolgraph | head -1)"
 rm -rf "$output"
 mkdir -p "$output"

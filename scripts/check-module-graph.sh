@@ -16,8 +16,9 @@
 # (CleanSlateSandboxProbe, CleanSlateTestApp) rather than to import it.
 #
 # It also checks the runner side's layers, bottom to top — the trace, the test processes and the
-# report, the runner and bisect, explain, the command: no module declares or imports one above it
-# (the test processes never the HTML report, the runner never explain).
+# report, the runner and bisect, explain, the store of runs, the command: no module declares or
+# imports one above it (the test processes never the HTML report, the runner never explain,
+# explain never the store).
 #
 # Prints one line for each dependency no file imports, and for each edge the layers forbid,
 # naming the target and the module, and exits with status 1 if there is one; else prints a
@@ -90,6 +91,7 @@ LAYERS = [
     ["CleanSlateTestProcess", "CleanSlateReport"],
     ["CleanSlateRunner", "CleanSlateBisect"],
     ["CleanSlateExplain"],
+    ["CleanSlateHistory"],
     ["CleanSlateCLI"],
 ]
 LAYER = {module: height for height, modules in enumerate(LAYERS) for module in modules}

@@ -21,7 +21,11 @@ spares() {
 }
 
 before=$(leftovers)
-swift test --enable-all-traits "$@" --parallel --num-workers 4 --filter 'CleanSlatePostgresTests\.Postgres.*XCTests'
+# Built with SwiftPM's hashing seeded, as scripts/test.sh builds (it says why); the tests do not
+# inherit it.
+SWIFT_DETERMINISTIC_HASHING=1 swift build --build-tests --enable-all-traits >/dev/null
+swift test --enable-all-traits --skip-build "$@" --parallel --num-workers 4 \
+  --filter 'CleanSlatePostgresTests\.Postgres.*XCTests'
 left=$(LC_ALL=C comm -13 <(echo "$before") <(leftovers))
 if [[ -n "$left" ]]; then
   echo "check-parallel-postgres: the test processes left these databases on the server:" >&2

@@ -19,8 +19,10 @@ log() { echo "check-zero-config-postgres: $*" >&2; }
 seen=$(mktemp)
 trap 'rm -f "$seen"; kill "${watcher:-}" 2>/dev/null || true' EXIT
 
-swift build "$@" --build-tests >/dev/null
-bundle="$(swift build "$@" --show-bin-path)/swift-clean-slatePackageTests.xctest"
+# Built with SwiftPM's hashing seeded, as scripts/test.sh builds (it says why); the tests do not
+# inherit it.
+SWIFT_DETERMINISTIC_HASHING=1 swift build "$@" --build-tests >/dev/null
+bundle="$(SWIFT_DETERMINISTIC_HASHING=1 swift build "$@" --show-bin-path)/swift-clean-slatePackageTests.xctest"
 
 # Every server directory that appears under the root while the runs go on.
 ( while :; do ls "$CLEANSLATE_POSTGRES_ROOT" 2>/dev/null | grep '^server-' >>"$seen" || true

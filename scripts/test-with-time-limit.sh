@@ -4,7 +4,7 @@
 # with the stacks of every thread of the test processes (when gdb is installed), so that a hang
 # fails with the test's name instead of running into CI's own limit.
 #
-#   scripts/test-with-time-limit.sh 900 swift test --enable-all-traits --skip-build
+#   scripts/test-with-time-limit.sh 1200 ../shared/tools/busy-machine scripts/test.sh
 #
 # Exit status: the command's, or 124 when it passed the limit.
 set -uo pipefail

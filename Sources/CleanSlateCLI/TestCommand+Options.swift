@@ -92,4 +92,24 @@ extension TestCommand {
         valueName: "file"))
     var html: String?
   }
+
+  struct History: ParsableArguments {
+    @Option(
+      help: ArgumentHelp(
+        "Record the session in a store of runs: a SQLite file, or a PostgreSQL URL (default: CLEANSLATE_HISTORY). Tests it has never seen pass run again before they merge.",
+        valueName: "store"))
+    var history: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "A quarantine file: its tests still run, and their flaky failures do not fail the run.",
+        valueName: "file"))
+    var quarantine: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "The share of the session's time the checks of new tests may add (default 0.1; 0: none).",
+        valueName: "fraction"))
+    var newTestsShare: Double?
+  }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CleanSlate
 import CleanSlateExplain
+import CleanSlateHistory
 import CleanSlateRunner
 import CleanSlateTestProcess
 import Foundation
@@ -30,6 +31,7 @@ struct TestCommand: AsyncParsableCommand {
   @OptionGroup(title: "Running them") var session: Session
   @OptionGroup(title: "Explaining failures") var explaining: Explaining
   @OptionGroup(title: "Reports") var reports: Reports
+  @OptionGroup(title: "Remembering sessions") var remembering: History
 
   @Argument(parsing: .postTerminator, help: "Arguments for swift test, after --.")
   var swiftTestArguments: [String] = []
@@ -59,7 +61,11 @@ struct TestCommand: AsyncParsableCommand {
     defer { try? FileManager.default.removeItem(at: work) }
     let trace =
       reports.trace ?? reports.html.map { _ in work.appendingPathComponent("trace.jsonl").path }
-    let events = SessionEvents(reporters(trace: trace))
+    let history = await SessionHistory.open(
+      options.history, quarantine: options.quarantine, newTestShare: options.newTestsShare,
+      packagePath: selection.packagePath, command: CommandLine.arguments.joined(separator: " "))
+    let events = SessionEvents(reporters(trace: trace) + [history.recorder].compactMap { $0 })
+    if let note = history.note { events.send(.note(note)) }
 
     // Select: build, list, filter, shard.
     let package = TestPackage(path: selection.packagePath, arguments: swiftTestArguments)
@@ -96,22 +102,32 @@ struct TestCommand: AsyncParsableCommand {
     }
 
     // Session: launches, retries, repeats, crashes and hangs.
+    let quarantine = await history.sessionQuarantine(listed: sessionLauncher.listed, events: events)
     var testSession = TestSession(
       launcher: sessionLauncher, retries: session.retries, repetitions: session.repetitions)
     testSession.events = events
-    let result = try await testSession.run(chosen.tests)
-    events.send(.sessionEnded(FinishedSession(result, plan: chosen.plan, shard: options.shard)))
+    testSession.quarantined = Set(quarantine.tests.keys)
+    var result = try await testSession.run(chosen.tests)
+    // New tests: those the store of runs has never seen pass run again, before they merge.
+    let newTests = try await history.checkNewTests(
+      &result, selected: chosen.tests, launcher: sessionLauncher, events: events)
+    var finished = FinishedSession(result, plan: chosen.plan, shard: options.shard)
+    finished.quarantine = quarantine
+    finished.newTests = newTests
+    events.send(.sessionEnded(finished))
 
     // Explain: experiments on each test that failed.
     if let explain = options.explain {
       _ = try await result.explainFailures(launcher: launcher, options: explain, events: events)
     }
 
-    // Reports: each writes what it heard.
-    try events.finish()
-    // A test failed or timed out in some repetition, or a test process crashed, or (when asked)
-    // a test was flaky.
-    if result.fails(failOnFlaky: session.failOnFlaky) { throw ExitCode.failure }
+    // Reports: each writes what it heard; the store records the session, whatever they did.
+    var unwritten: RunnerError?
+    do { try events.finish() } catch { unwritten = error }
+    let fails = finished.fails(failOnFlaky: session.failOnFlaky)
+    await history.record(exitStatus: fails || unwritten != nil ? 1 : 0)
+    if let unwritten { throw unwritten }
+    if fails { throw ExitCode.failure }
   }
 
   /// The reports the options ask for: the terminal always, then JUnit, JSON and HTML.
@@ -123,58 +139,5 @@ struct TestCommand: AsyncParsableCommand {
       reporters.append(HTMLReporter(path: html, trace: trace))
     }
     return reporters
-  }
-
-  /// What the options that need reading say, read once: the shard, each test's time limit, and
-  /// what `--explain` is given.
-  private struct Options {
-    /// The shard to run (`--shard`), when one is given.
-    var shard: ShardSpec?
-    /// The limit of each test's time (`--test-timeout`, else `CLEANSLATE_TEST_TIMEOUT`).
-    var timeLimit: Duration?
-    /// What `--explain` is given, when it is.
-    var explain: ExplainOptions?
-  }
-
-  /// Reads the options that need reading; throws `ValidationError` for one that is wrong.
-  private func options() throws -> Options {
-    var options = Options()
-    if let shard = selection.shard {
-      do { options.shard = try ShardSpec(parsing: shard) } catch {
-        throw ValidationError("\(error)")
-      }
-    }
-    options.timeLimit = try timeLimit()
-    if explaining.explainBudget != nil, !explaining.explain {
-      throw ValidationError("--explain-budget sets the budget of --explain: give --explain too.")
-    }
-    if explaining.explain {
-      var explain = ExplainOptions(timeLimit: options.timeLimit, passthrough: swiftTestArguments)
-      if let text = explaining.explainBudget {
-        guard let seconds = Int(text.trimmingCharacters(in: .whitespaces)), seconds > 0 else {
-          throw ValidationError(
-            "--explain-budget '\(text)' is not a number of seconds: give a whole number greater than 0, as 60."
-          )
-        }
-        explain.budget = .seconds(seconds)
-      }
-      options.explain = explain
-    }
-    return options
-  }
-
-  /// The limit of each test's time, from `--test-timeout` or else `CLEANSLATE_TEST_TIMEOUT`;
-  /// `nil` for none. Throws `ValidationError` when it is not a number of seconds greater than 0.
-  private func timeLimit() throws -> Duration? {
-    let variable = ProcessInfo.processInfo.environment["CLEANSLATE_TEST_TIMEOUT"]
-    guard let raw = session.testTimeout ?? variable else { return nil }
-    let given =
-      session.testTimeout != nil ? "--test-timeout '\(raw)'" : "CLEANSLATE_TEST_TIMEOUT='\(raw)'"
-    let advice = "give a number of seconds greater than 0, as 60 or 2.5."
-    guard let seconds = Double(raw.trimmingCharacters(in: .whitespaces)), seconds.isFinite else {
-      throw ValidationError("\(given) is not a number of seconds: \(advice)")
-    }
-    guard seconds > 0 else { throw ValidationError("\(given) is not greater than 0: \(advice)") }
-    return .milliseconds(Int64((seconds * 1000).rounded()))
   }
 }

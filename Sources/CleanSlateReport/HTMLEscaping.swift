@@ -1,5 +1,5 @@
 /// Text for HTML element content and attribute values.
-func escapeHTML(_ text: String) -> String {
+package func escapeHTML(_ text: String) -> String {
   guard text.utf8.contains(where: { htmlEscape(for: $0) != nil }) else { return text }
   var escaped: [UInt8] = []
   escaped.reserveCapacity(text.utf8.count + 16)

@@ -158,7 +158,7 @@ import Testing
       #expect(outcome.status != 0)
       #expect(
         Array(lines(outcome.standardOutput).suffix(2)) == [
-          "Failed: RunnerFixtureTests.AlphaTests/testFlaky (1 of 3 repetitions failed, 2 passed): failed - first attempt fails (AlphaTests.swift:10)",
+          "Failed: RunnerFixtureTests.AlphaTests/testFlaky (1 of 3 repetitions failed, 2 passed): failed - this attempt fails (AlphaTests.swift:10)",
           "1 passed, 1 failed, 0 flaky, 0 skipped",
         ], "\(outcome.standardOutput)")
       // (one run in the trace, its repetitions included)

@@ -26,7 +26,7 @@ import Testing
     #expect(run.records.map(\.verdict) == [.failed, .flaky, .passed])
     #expect(run.records.map(\.runs) == [3, 2, 1])
     #expect(run.records.map(\.failures) == [3, 1, 0])
-    #expect(run.fails())
+    #expect(FinishedSession(run).fails())
     #expect(
       runner.batches.value == [
         ["T.A/broken", "T.A/flaky", "T.A/fine"], ["T.A/broken"], ["T.A/broken"], ["T.A/flaky"],
@@ -47,7 +47,7 @@ import Testing
     #expect(run.records.map(\.failures) == [0, 1])
     #expect(run.records[1].repetitionVerdicts == [.passed, .failed, .passed])
     #expect(run.records.map(\.verdict) == [.passed, .failed])
-    #expect(run.fails())
+    #expect(FinishedSession(run).fails())
     #expect(
       SessionSummary(run).lines == [
         "Failed: T.A/b (1 of 3 repetitions failed, 2 passed): boom 2",
@@ -67,8 +67,8 @@ import Testing
     // Then each repetition failed, then passed: flaky, and the run passes
     #expect(run.records[0].repetitionVerdicts == [.flaky, .flaky])
     #expect(run.records[0].verdict == .flaky)
-    #expect(!run.fails())
-    #expect(run.fails(failOnFlaky: true))
+    #expect(!FinishedSession(run).fails())
+    #expect(FinishedSession(run).fails(failOnFlaky: true))
     #expect(
       SessionSummary(run).lines == [
         "Flaky: T.A/b (4 attempts: failed, passed, failed, passed)",
@@ -124,7 +124,7 @@ import Testing
     let run = try await TestSession(launcher: runner).run([])
 
     #expect(run.records.isEmpty)
-    #expect(!run.fails())
+    #expect(!FinishedSession(run).fails())
     #expect(runner.batches.value.isEmpty)
   }
 }

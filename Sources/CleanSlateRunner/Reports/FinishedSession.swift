@@ -1,4 +1,5 @@
 package import CleanSlate
+import CleanSlateTestProcess
 
 /// A session when it has ended: every record and crash, the shard that ran, and the cause
 /// `--explain` gave each test it explained — what the reports are written from.
@@ -11,6 +12,10 @@ package struct FinishedSession: Sendable {
   package var shard: ShardSpec?
   /// The cause of each test `--explain` explained, as the events said it.
   package var causes: [TestName: any ReportedCause] = [:]
+  /// The quarantine it ran under.
+  package var quarantine = SessionQuarantine()
+  /// The tests the store of runs had never seen pass, run again to check them before they merge.
+  package var newTests: [TestName] = []
 
   /// The session that found `result`, as `shard` of `plan` when sharded.
   package init(_ result: SessionResult, plan: ShardPlan? = nil, shard: ShardSpec? = nil) {
@@ -21,6 +26,32 @@ package struct FinishedSession: Sendable {
 
   /// The summary that ends the session (``SessionSummary``).
   package var summary: SessionSummary { SessionSummary(self) }
+
+  /// Whether the session fails (`cleanslate test` exits with status 1): a test failed or timed
+  /// out in some repetition, quarantined or not (a test that fails every attempt is broken); a
+  /// test process crashed — even when the tests it could have been passed when they ran again,
+  /// since a plain `swift test` would have lost every result after it —, unless every test it is
+  /// held against is quarantined; a new test failed one of its checks, unless quarantined; an
+  /// entry of the quarantine is past its date; or, with `failOnFlaky`, a test not in quarantine
+  /// was flaky.
+  package func fails(failOnFlaky: Bool = false) -> Bool {
+    let records = result.records
+    let quarantined = { (test: TestName) in quarantine.tests[test] != nil }
+    if records.contains(where: { $0.verdict == .failed || $0.verdict == .timedOut }) {
+      return true
+    }
+    if result.crashes.contains(where: { $0.tests.isEmpty || !$0.tests.allSatisfy(quarantined) }) {
+      return true
+    }
+    if records.contains(where: { !quarantined($0.name) && $0.failedItsCheck }) { return true }
+    if !quarantine.expired.isEmpty { return true }
+    return failOnFlaky && records.contains { $0.verdict == .flaky && !quarantined($0.name) }
+  }
+}
+
+extension TestRecord {
+  /// Whether it failed one of the runs that checked it as a new test.
+  package var failedItsCheck: Bool { attempts.contains { $0.check && $0.end.isFailure } }
 }
 
 /// What a reporter has heard of a session: how it ended, with the causes explained since.

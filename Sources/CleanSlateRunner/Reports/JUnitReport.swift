@@ -22,13 +22,17 @@ import CleanSlateTestProcess
 package enum JUnitReport {
   /// The document for `session`.
   package static func xml(_ session: FinishedSession, name: String = "cleanslate test") -> String {
-    xml(session.result.records, crashes: session.result.crashes, causes: session.causes, name: name)
+    xml(
+      session.result.records, crashes: session.result.crashes, causes: session.causes,
+      quarantine: session.quarantine, newTests: Set(session.newTests), name: name)
   }
 
-  /// The document for `records`, `crashes` and `causes`.
+  /// The document for `records`, `crashes` and `causes`, under `quarantine`, with `newTests`
+  /// checked.
   package static func xml(
     _ records: [TestRecord], crashes: [SessionCrash] = [],
-    causes: [TestName: any ReportedCause] = [:], name: String = "cleanslate test"
+    causes: [TestName: any ReportedCause] = [:], quarantine: SessionQuarantine = .init(),
+    newTests: Set<TestName> = [], name: String = "cleanslate test"
   ) -> String {
     let orphans = crashes.filter { $0.tests.isEmpty }
     var suites: [(name: String, records: [TestRecord])] = []
@@ -43,7 +47,11 @@ package enum JUnitReport {
     var children = suites.map { suite in
       XUnitNode(
         "testsuite", [.init("name", suite.name)] + counts(suite.records),
-        children: suite.records.map { testCase($0, cause: causes[$0.name]) })
+        children: suite.records.map { record in
+          testCase(
+            record, cause: causes[record.name], quarantined: quarantine.tests[record.name],
+            new: newTests.contains(record.name))
+        })
     }
     if !orphans.isEmpty { children.append(crashesSuite(orphans)) }
     return XUnitNode(
@@ -52,7 +60,10 @@ package enum JUnitReport {
     ).document
   }
 
-  private static func testCase(_ record: TestRecord, cause: (any ReportedCause)?) -> XUnitNode {
+  private static func testCase(
+    _ record: TestRecord, cause: (any ReportedCause)?, quarantined: SessionQuarantine.Note?,
+    new: Bool
+  ) -> XUnitNode {
     let failed = record.attempts.filter(\.end.isFailure)
     var children: [XUnitNode] = []
     switch record.verdict {
@@ -64,12 +75,36 @@ package enum JUnitReport {
         element($0.offset == 0 ? "failure" : "rerunFailure", $0.element)
       }
     }
+    var properties: [XUnitNode] = []
     if let cause {
-      let property = XUnitNode(
-        "property", [.init("name", "cleanslate.cause"), .init("value", cause.kindName)])
-      children.insert(XUnitNode("properties", children: [property], inline: true), at: 0)
+      properties.append(
+        XUnitNode(
+          "property", [.init("name", "cleanslate.cause"), .init("value", cause.kindName)]))
       let text = cause.paragraph(for: record.name.listed).joined(separator: "\n")
       children.append(XUnitNode("system-out", text: text))
+    }
+    if let quarantined {
+      properties.append(
+        XUnitNode(
+          "property",
+          [
+            .init("name", "cleanslate.quarantined"),
+            .init("value", "until \(quarantined.until): \(quarantined.reason)"),
+          ]))
+    }
+    if new {
+      let checks = record.attempts.filter(\.check)
+      properties.append(
+        XUnitNode(
+          "property",
+          [
+            .init("name", "cleanslate.newTest"),
+            .init(
+              "value", "\(checks.count(where: \.end.isFailure)) of \(checks.count) checks failed"),
+          ]))
+    }
+    if !properties.isEmpty {
+      children.insert(XUnitNode("properties", children: properties, inline: true), at: 0)
     }
     return XUnitNode(
       "testcase",

@@ -16,17 +16,25 @@ package struct SessionSummary: Sendable {
   package var shard: ShardSpec?
   /// The cause of each test `--explain` explained.
   package var causes: [TestName: any ReportedCause]
+  /// The quarantine the session ran under.
+  package var quarantine: SessionQuarantine
+  /// The tests checked as new.
+  package var newTests: [TestName]
 
-  /// The summary of `records` and `crashes`, of `shard` of `plan` when sharded, with `causes`.
+  /// The summary of `records` and `crashes`, of `shard` of `plan` when sharded, with `causes`,
+  /// under `quarantine`, with `newTests` checked.
   package init(
     _ records: [TestRecord], crashes: [SessionCrash] = [], plan: ShardPlan? = nil,
-    shard: ShardSpec? = nil, causes: [TestName: any ReportedCause] = [:]
+    shard: ShardSpec? = nil, causes: [TestName: any ReportedCause] = [:],
+    quarantine: SessionQuarantine = SessionQuarantine(), newTests: [TestName] = []
   ) {
     self.records = records
     self.crashes = crashes
     self.plan = plan
     self.shard = shard
     self.causes = causes
+    self.quarantine = quarantine
+    self.newTests = newTests
   }
 
   /// The summary of `result`, of `shard` of `plan` when sharded.
@@ -38,7 +46,8 @@ package struct SessionSummary: Sendable {
   package init(_ session: FinishedSession) {
     self.init(
       session.result.records, crashes: session.result.crashes, plan: session.plan,
-      shard: session.shard, causes: session.causes)
+      shard: session.shard, causes: session.causes, quarantine: session.quarantine,
+      newTests: session.newTests)
   }
 
   /// Its lines, the counts last: `Flaky: …`, `Timed out: …`, `Failed: …`, `Crashed: …`
@@ -51,9 +60,10 @@ package struct SessionSummary: Sendable {
   /// in are counted there: `Failed: T (6 of 10 repetitions failed, 4 passed): …`.
   package var lines: [String] {
     var lines: [String] = []
-    for record in records where record.verdict == .flaky {
+    for record in records where record.verdict == .flaky && quarantine.tests[record.name] == nil {
       lines.append("Flaky: \(record.name) (\(Self.attempts(of: record)))")
     }
+    lines += quarantineLines + newTestLines
     for record in records where record.verdict == .timedOut {
       let limit = record.attempts.last { $0.end.outcome == .timedOut }?.end.failure
       lines.append(
@@ -81,7 +91,55 @@ package struct SessionSummary: Sendable {
     }
     let unexplained = records.count { causes[$0.name].map { !$0.decided } ?? false }
     if unexplained > 0 { counts.append("\(unexplained) not explained") }
+    let quarantined = records.count { quarantine.tests[$0.name] != nil }
+    if quarantined > 0 { counts.append("\(quarantined) in quarantine") }
     lines.append(counts.joined(separator: ", "))
+    return lines
+  }
+
+  /// A line for each quarantined test that failed an attempt — `Quarantined: T, failed 1 of 3
+  /// attempts, flaky since 2026-11-02, cause parallel (until 2026-12-31: hash order, #212)`, or,
+  /// for one that failed every attempt of a repetition, that it is broken and fails the run —
+  /// then a line for each entry past its date.
+  private var quarantineLines: [String] {
+    var lines: [String] = []
+    for record in records where record.failures > 0 {
+      guard let note = quarantine.tests[record.name] else { continue }
+      let cause = causes[record.name]?.kindName ?? note.cause ?? "not explained yet"
+      let entry = "until \(note.until): \(note.reason)"
+      if record.verdict == .failed || record.verdict == .timedOut {
+        lines.append(
+          "Quarantined: \(record.name) failed every attempt (\(record.failures) of \(record.runs)): it is broken, not flaky, and fails the run (\(entry))."
+        )
+      } else {
+        lines.append(
+          "Quarantined: \(record.name), failed \(record.failures) of \(record.runs) attempts, flaky since \(note.flakySince), cause \(cause) (\(entry))."
+        )
+      }
+    }
+    return lines + quarantine.expired
+  }
+
+  /// A line for each new test that failed a run of its check (it fails the run unless
+  /// quarantined), and one for those that passed every run.
+  private var newTestLines: [String] {
+    guard !newTests.isEmpty else { return [] }
+    let checked = records.filter { newTests.contains($0.name) }
+    var lines: [String] = []
+    for record in checked where record.failedItsCheck {
+      let checks = record.attempts.filter(\.check)
+      lines.append(
+        "New test flaky: \(record.name) failed \(record.failures) of \(record.runs) runs before it merged (\(checks.count(where: \.end.isFailure)) of the \(checks.count) that checked it)\(quarantine.tests[record.name] == nil ? ": it fails the run" : ""). Fix it before it merges: --explain tells why."
+      )
+    }
+    let passed = checked.filter { !$0.failedItsCheck && $0.failures == 0 }
+    if !passed.isEmpty {
+      let runs = passed.map { $0.attempts.count(where: \.check) }
+      let range = runs.min() == runs.max() ? "\(runs[0])" : "\(runs.min()!) to \(runs.max()!)"
+      lines.append(
+        "New test\(passed.count == 1 ? "" : "s") checked: \(passed.count) test\(passed.count == 1 ? "" : "s") the store of runs had never seen pass ran again \(range) time\(range == "1" ? "" : "s") each, and passed."
+      )
+    }
     return lines
   }
 

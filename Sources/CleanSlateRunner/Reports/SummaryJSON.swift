@@ -1,4 +1,5 @@
 package import CleanSlate
+import CleanSlateTestProcess
 import CleanSlateTrace
 
 /// The `--summary-json` document of a run: every test with its verdict, how many times it ran
@@ -9,19 +10,25 @@ import CleanSlateTrace
 /// ```
 ///
 /// A test `--explain` explained has its `"cause"` too (``ReportedCause/writeJSON(to:)``), and a test
-/// that ran in a test process that crashed the number of such runs, `"crashes"`. When a test
+/// that ran in a test process that crashed the number of such runs, `"crashes"`; a quarantined
+/// test its entry, `"quarantined": {"until", "reason", "flakySince"}`; a test checked as new its
+/// checks, `"newTest": {"checks", "failed"}`. When a test
 /// process crashed, a `"crashes"` list follows the tests, one object a crash
 /// (``SessionCrash/write(to:)``).
 package enum SummaryJSON {
   /// The document for `session`, one test and one crash a line.
   package static func text(_ session: FinishedSession) -> String {
-    text(session.result.records, crashes: session.result.crashes, causes: session.causes)
+    text(
+      session.result.records, crashes: session.result.crashes, causes: session.causes,
+      quarantine: session.quarantine, newTests: Set(session.newTests))
   }
 
-  /// The document for `records`, `crashes` and `causes`, one test and one crash a line.
+  /// The document for `records`, `crashes` and `causes`, under `quarantine`, with `newTests`
+  /// checked, one test and one crash a line.
   package static func text(
     _ records: [TestRecord], crashes: [SessionCrash] = [],
-    causes: [TestName: any ReportedCause] = [:]
+    causes: [TestName: any ReportedCause] = [:], quarantine: SessionQuarantine = .init(),
+    newTests: Set<TestName> = []
   ) -> String {
     var json = JSONText(capacity: 128 * records.count + 512 * crashes.count + 16)
     json.raw("{\"tests\":[")
@@ -41,6 +48,23 @@ package enum SummaryJSON {
       if let cause = causes[record.name] {
         json.raw(",\"cause\":")
         cause.writeJSON(to: &json)
+      }
+      if let note = quarantine.tests[record.name] {
+        json.raw(",\"quarantined\":{\"until\":")
+        json.string(note.until)
+        json.raw(",\"reason\":")
+        json.string(note.reason)
+        json.raw(",\"flakySince\":")
+        json.string(note.flakySince)
+        json.raw("}")
+      }
+      if newTests.contains(record.name) {
+        let checks = record.attempts.filter(\.check)
+        json.raw(",\"newTest\":{\"checks\":")
+        json.number(checks.count)
+        json.raw(",\"failed\":")
+        json.number(checks.count(where: \.end.isFailure))
+        json.raw("}")
       }
       json.raw("}")
     }

@@ -11,13 +11,4 @@ package struct SessionResult: Sendable, Equatable {
     self.records = records
     self.crashes = crashes
   }
-
-  /// Whether the session fails (`cleanslate test` exits with status 1): a test failed or timed
-  /// out (in some repetition), a test process crashed — even when the tests it could have been
-  /// passed when they ran again, since a plain `swift test` would have lost every result after
-  /// it —, or, with `failOnFlaky`, a test was flaky.
-  package func fails(failOnFlaky: Bool = false) -> Bool {
-    records.contains { $0.verdict == .failed || $0.verdict == .timedOut } || !crashes.isEmpty
-      || (failOnFlaky && records.contains { $0.verdict == .flaky })
-  }
 }

@@ -40,12 +40,20 @@ package struct TestRecord: Sendable, Equatable {
     /// crash, says.
     package var beside: [TestName]
 
+    /// Whether it was one of the runs that check a new test before it merges: the test passed in
+    /// the session, and runs again (``TestSession`` leaves these to the store of runs).
+    package var check: Bool
+
     /// An attempt of `repetition` that ended as `end`.
-    package init(repetition: Int, end: TestEnd, alone: Bool = false, beside: [TestName] = []) {
+    package init(
+      repetition: Int, end: TestEnd, alone: Bool = false, beside: [TestName] = [],
+      check: Bool = false
+    ) {
       self.repetition = repetition
       self.end = end
       self.alone = alone
       self.beside = beside
+      self.check = check
     }
 
     /// Whether its test process crashed while it ran.

@@ -23,6 +23,10 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
   package var repetitions = 1
   /// Where the session's events go as it goes: a repetition begins, a test ran again alone.
   package var events = SessionEvents()
+  /// The tests in quarantine: one that fails runs again at least
+  /// ``SessionQuarantine/retries`` times, whatever ``retries`` says, so that a flaky failure gets
+  /// its chance to pass.
+  package var quarantined: Set<TestName> = []
 
   /// A session that launches tests with `launcher`.
   package init(launcher: Launcher, retries: Int = 0, repetitions: Int = 1) {
@@ -43,6 +47,8 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
         guard var last = ran.attempts[name]?.last else { continue }
         result.records[index].attempts += ran.attempts[name] ?? []
         var retried = 0
+        let retries =
+          quarantined.contains(name) ? max(retries, SessionQuarantine.retries) : retries
         while last.end.isFailure, retried < retries {
           retried += 1
           let again = try await attempts(of: [name], repetition: repetition)

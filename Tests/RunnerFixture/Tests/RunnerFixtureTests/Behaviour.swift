@@ -33,4 +33,30 @@ enum Behaviour {
 
   private static let partnerLock = NSLock()
   nonisolated(unsafe) private static var partnerRunning = false
+
+  /// Whether the attempt of the test `name` that calls this fails: the first one when the run
+  /// asks for `flaky`, the second one when it asks for `flaky-later`. (Added below the rest, so
+  /// that the lines the runner's tests quote keep their numbers.)
+  static func failsThisAttempt(_ name: String) -> Bool {
+    if asks("flaky") { return firstAttempt(name) }
+    return asks("flaky-later") && attempt(name) == 2
+  }
+
+  /// How many times the test `name` has asked, this one included, in the run's state directory
+  /// (`RUNNER_FIXTURE_STATE`): 1 on its first attempt, 2 on its second; 0 without a directory.
+  static func attempt(_ name: String) -> Int {
+    guard let state = ProcessInfo.processInfo.environment["RUNNER_FIXTURE_STATE"] else {
+      return 0
+    }
+    let directory = URL(fileURLWithPath: state)
+    var number = 1
+    while FileManager.default.fileExists(
+      atPath: directory.appendingPathComponent("\(name)-\(number)").path)
+    {
+      number += 1
+    }
+    FileManager.default.createFile(
+      atPath: directory.appendingPathComponent("\(name)-\(number)").path, contents: nil)
+    return number
+  }
 }

@@ -1,11 +1,10 @@
 import CleanSlate
-import CleanSlateTestSupport
-import Foundation
+package import Foundation
 
 /// Headless Chromium, as the browser tests run it.
-enum Chromium {
+package enum Chromium {
   /// Where Chromium is installed, if it is.
-  static let path: String? = {
+  package static let path: String? = {
     let names = ["chromium", "chromium-browser", "google-chrome"]
     let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
       .split(separator: ":")
@@ -18,7 +17,7 @@ enum Chromium {
   }()
 
   /// On CI the browser tests must run: a missing Chromium fails them instead of skipping them.
-  static var required: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+  package static var required: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
 
   /// Flags that keep Chromium from sending requests of its own (updates, metrics).
   private static let quiet = [
@@ -31,7 +30,9 @@ enum Chromium {
   /// Renders `file` (at `fragment`) and returns the DOM once its script has run, and the hosts
   /// the page sent requests to: every request goes through a proxy on a loopback port that
   /// records it and answers none.
-  static func dumpDOM(of file: URL, fragment: String? = nil) async throws -> (String, [String]) {
+  package static func dumpDOM(
+    of file: URL, fragment: String? = nil
+  ) async throws -> (String, [String]) {
     let proxy = try CountingListener()
     let outcome = try await run(
       quiet + [
@@ -42,7 +43,8 @@ enum Chromium {
   }
 
   /// Saves a screenshot of `file` (at `fragment`) to `destination`.
-  static func screenshot(of file: URL, fragment: String?, to destination: URL) async throws {
+  package static func screenshot(of file: URL, fragment: String?, to destination: URL) async throws
+  {
     try FileManager.default.createDirectory(
       at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
     _ = try await run(
@@ -61,8 +63,8 @@ enum Chromium {
     return try await HelperExecutable(url: URL(fileURLWithPath: path)).run(arguments)
   }
 
-  struct ChromiumMissing: Error, CustomStringConvertible {
-    var description: String { "chromium is not installed (apt-get install chromium)" }
+  package struct ChromiumMissing: Error, CustomStringConvertible {
+    package var description: String { "chromium is not installed (apt-get install chromium)" }
   }
 }
 

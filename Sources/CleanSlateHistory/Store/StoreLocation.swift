@@ -1,0 +1,64 @@
+import Foundation
+
+/// Where a store of runs is: a SQLite file's path, or a PostgreSQL URL
+/// (`postgresql://user:password@host:5432/database`).
+package enum StoreLocation: Sendable, Equatable {
+  /// A SQLite file, created when missing.
+  case sqlite(path: String)
+  /// A PostgreSQL database, its tables created when missing.
+  case postgres(url: String)
+
+  /// The location `text` names: a `postgres://` or `postgresql://` URL, else a file's path.
+  package init(_ text: String) {
+    let lowered = text.lowercased()
+    if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
+      self = .postgres(url: text)
+    } else {
+      self = .sqlite(path: text)
+    }
+  }
+
+  /// The store as messages name it: the file, or the server and database without a password.
+  package var name: String {
+    switch self {
+    case .sqlite(let path): path
+    case .postgres(let url): Self.withoutPassword(url)
+    }
+  }
+
+  /// Opens the store, creating its tables when missing. A SQLite store waits for the lock
+  /// another process holds up to `CLEANSLATE_HISTORY_LOCK_TIMEOUT` seconds in `environment` (a
+  /// minute by default).
+  ///
+  /// - Throws: ``StoreError``.
+  package func open(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) async throws -> any RunStore {
+    switch self {
+    case .sqlite(let path):
+      let seconds = environment["CLEANSLATE_HISTORY_LOCK_TIMEOUT"].flatMap(Double.init)
+      return try await SQLiteRunStore.open(
+        path: path,
+        lockTimeout: seconds.map { .milliseconds(Int64(max(0, $0) * 1000)) }
+          ?? SQLiteDatabase.busyTimeout)
+    case .postgres(let url):
+      #if Postgres
+        return try await PostgresRunStore.open(url: url)
+      #else
+        throw StoreError(
+          .unsupported,
+          "\(name) is a PostgreSQL store, and this cleanslate was built without PostgreSQL: build it with the Postgres trait (swift run --traits Postgres cleanslate …), or give a SQLite file."
+        )
+      #endif
+    }
+  }
+
+  /// `url` with its password replaced by `***`.
+  static func withoutPassword(_ url: String) -> String {
+    guard var components = URLComponents(string: url), components.password != nil else {
+      return url
+    }
+    components.password = "***"
+    return components.string ?? url
+  }
+}
