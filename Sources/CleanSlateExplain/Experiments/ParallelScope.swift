@@ -77,9 +77,11 @@ struct ParallelScope: Sendable {
     return ratio >= 1 ? (runs(ratio), 1) : (1, runs(1 / ratio))
   }
 
-  /// The groups the lead comparison runs, the whole selection last: only it when the budget left,
-  /// `seconds`, buys the fewest pairs that could decide there (every one disagreeing), each priced
-  /// from the run's durations — the condition it failed in is where it fails most often. Else
+  /// The groups the lead comparison runs, the whole selection last: only it when half the budget
+  /// left, `seconds`, buys the fewest pairs that could decide there (every one disagreeing), each
+  /// priced from the run's durations — the condition it failed in is where it fails most often —
+  /// so that the other half can name the tests it must run with (spent on the whole, it named
+  /// twenty tests beside a test that shares a port with one). Else
   /// smaller groups first, each the test with some of the tests of its process in the order
   /// they ran: two of the tests running when its process crashed, then all of them (a crash two
   /// tests cause together comes back in a group of three, whose runs cost a second where a
@@ -88,7 +90,7 @@ struct ParallelScope: Sendable {
   func ladder(evidence: RunEvidence, seconds: Double, alpha: Double) -> [[TestName]] {
     let pair = atOnceSeconds(whole) + inOrderSeconds(whole)
     let fewest = Double(Self.disagreeingPairs(alpha: alpha))
-    guard pair * fewest > seconds, whole.count > 3 else { return [whole] }
+    guard pair * fewest * 2 > seconds, whole.count > 3 else { return [whole] }
     let running = evidence.crashes.flatMap(\.running).filter { $0 != test }
     let crashed = Set(running)
     let mates = Set(whole.filter { $0.suite == test.suite && $0 != test })
