@@ -51,6 +51,11 @@ extension Explainer {
       }
       if let cause { return cause }
     }
+    // A run the experiments made that passed makes it flaky after all, whatever no experiment
+    // could decide: never "failed in every run".
+    if trial.observations.contains(where: { !$0.failed }) {
+      return verdictWithoutAFactor(trial, evidence: evidence, budgetRanOut: false)
+    }
     return steadyFailure(trial, evidence: evidence)
   }
 
