@@ -15,6 +15,6 @@ SWIFT_DETERMINISTIC_HASHING=1 swift build --build-tests --enable-all-traits >&2
 start=$SECONDS
 CLEANSLATE_FULL_SIMULATIONS=1 CLEANSLATE_EXPLAIN_FIGURES=1 swift test --skip-build \
   --enable-all-traits \
-  --filter 'CleanSlateExplainTests\.(FalseBlameTests|FactorFoundTests|CrashPairTests)|CleanSlateHistoryTests\.(RankingSimulationTests|NewTestCheckTests)' \
+  --filter 'CleanSlateExplainTests\.(FalseBlameTests|FactorFoundTests|CrashPairTests|CrashScopeTests)|CleanSlateHistoryTests\.(RankingSimulationTests|NewTestCheckTests)' \
   2>&1 | grep -E '^figure: |✘|Test run with'
 echo "The full simulations took $((SECONDS - start)) s, swift test included."

@@ -51,6 +51,11 @@ extension Explainer {
       }
       if let cause { return cause }
     }
+    // A run the experiments made that passed makes it flaky after all, whatever no experiment
+    // could decide: never "failed in every run".
+    if trial.observations.contains(where: { !$0.failed }) {
+      return verdictWithoutAFactor(trial, evidence: evidence, budgetRanOut: false)
+    }
     return steadyFailure(trial, evidence: evidence)
   }
 
@@ -69,7 +74,7 @@ extension Explainer {
     if trial.tried.contains(.hashOrder) { conditions.append("with deterministic hashing") }
     let every = "\(failed) of \(runs): \(Words.list(conditions))"
     let notTriedText = notTried(trial)
-    let reproduce = trial.command(of: .alone).map { "\($0)" } ?? ""
+    let reproduce = reproduction(of: .alone, trial)
     let timedOut = evidence.attempts.compactMap { $0.end.outcome == .timedOut ? $0.end : nil }
     let everyRunTimedOut =
       evidence.hung
@@ -128,7 +133,7 @@ extension Explainer {
         .intrinsic,
         summary:
           "It fails on its own in \(Words.list(counted))\(hangs(evidence, trial, in: place)), and no factor tried (\(factors.isEmpty ? "none fitted the budget" : Words.list(factors.map(\.description)))) makes a difference the runs can show\(tally(experiments)).\(notTried(trial)) Look inside the test: an unseeded random draw, the clock, a race between its own threads or tasks, a child process or a lock it waits for.",
-        reproduce: trial.command(of: .alone).map { "\($0)" } ?? "")
+        reproduce: reproduction(of: .alone, trial))
       cause.alone = alone
       cause.experiments = experiments
       cause.hungIn = place
@@ -197,15 +202,76 @@ extension Explainer {
       "The experiments used \(Hundredths.seconds(micros: trial.elapsedSeconds * 1e6)) of the budget of \(Int(trial.budgetSeconds.rounded())) s"
     let experiments = summaries(trial)
     let notTriedText = notTried(trial)
-    let needed = needed(trial, evidence: evidence)
+    let needed = ahead(trial, evidence: evidence) ?? needed(trial, evidence: evidence)
     var cause = TestCause(
       .unknown,
       summary: "\(why) \(used)\(tally(experiments)).\(notTriedText) \(needed.text)",
-      reproduce: trial.command(of: .alone).map { "\($0)" }
-        ?? trial.observations.last.map { "\($0.launch.command)" } ?? "")
+      reproduce: reproduction(of: Self.conditionItFailedIn(evidence), trial))
     cause.advice = needed.advice
     cause.experiments = experiments
     return cause
+  }
+
+  /// The condition the run failed in, as the experiments run it: the tests of its process at
+  /// once when it failed beside them at once, after the earlier ones when it failed beside them
+  /// one at a time, else alone.
+  static func conditionItFailedIn(_ evidence: RunEvidence) -> RunCondition {
+    guard evidence.withOthersRate.failures > 0, evidence.together.count > 1 else { return .alone }
+    if evidence.ranAtOnce {
+      return RunCondition(
+        .atOnce(evidence.together, processesOfTheirOwn: evidence.processesOfTheirOwn),
+        watchesState: true)
+    }
+    guard !evidence.earlier.isEmpty else { return .alone }
+    return RunCondition(.after(evidence.earlier), watchesState: true)
+  }
+
+  /// When the experiment the run pointed at failed more often with its factor than without and
+  /// could not decide within the budget: how far it came, and about how many more of its runs
+  /// deciding it would take, at the rates it saw and what its runs cost. `nil` when it is not
+  /// ahead.
+  private func ahead(
+    _ trial: Trial<Runner>, evidence: RunEvidence
+  ) -> (text: String, advice: CauseAdvice?)? {
+    guard let lead = Self.pointedAt(by: evidence, among: trial.tried),
+      let comparison = trial.comparison(of: lead), let shape = comparison.usualShape
+    else { return nil }
+    let factor = comparison.factor
+    let baseline = comparison.baseline
+    func smoothed(_ rate: TestCause.Rate) -> Double {
+      (Double(rate.failures) + 0.5) / (Double(rate.runs) + 1)
+    }
+    guard factor.failures * max(1, baseline.runs) > baseline.failures * max(1, factor.runs) else {
+      return nil
+    }
+    let (withIt, without) = Self.arms(of: lead)
+    var text =
+      "\(lead.description.prefix(1).uppercased() + lead.description.dropFirst()) was ahead: \(factor) \(withIt) failed, \(baseline) \(without)"
+    let gain = PairedComparison.expectedGain(
+      of: shape, factorRate: smoothed(factor), baselineRate: smoothed(baseline))
+    let costs = trial.runs(of: lead).map(\.seconds)
+    guard gain > 0.01, !costs.isEmpty else { return (text + ".", nil) }
+    let rounds = Int((comparison.logRatioLeft / gain).rounded(.up))
+    let runs = rounds * shape.runs
+    let perRun = costs.reduce(0, +) / Double(costs.count)
+    let more = Double(runs) * perRun
+    text +=
+      "; deciding it takes about \(runs) more of its runs, about \(Int(more.rounded(.up))) s at \(Hundredths.seconds(micros: perRun * 1e6)) a run"
+    let seconds = Int((trial.elapsedSeconds + more).rounded(.up))
+    return (text, .budget(seconds: max(seconds, Int(trial.budgetSeconds) + 1)))
+  }
+
+  /// How the runs of `experiment`'s two arms are told apart in words: `at once`, `in order`.
+  static func arms(of experiment: Experiment) -> (String, String) {
+    switch experiment {
+    case .parallel: ("at once", "in order")
+    case .order: ("after the earlier tests", "alone")
+    case .hashOrder: ("with SWIFT_DETERMINISTIC_HASHING=1", "without")
+    case .load: ("with every core busy", "quiet")
+    case .seed: ("with the seed it failed with", "with the seed it passed with")
+    case .timeZone: ("in the zone it failed in", "in the zone it passed in")
+    case .alone: ("alone", "alone")
+    }
   }
 
   /// What telling a factor apart would take, at the rate the run saw: about how many runs, and

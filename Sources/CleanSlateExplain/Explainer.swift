@@ -36,6 +36,9 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
   package var events = SessionEvents()
   /// The seed of the draws that order each pair's two runs.
   package var seed: UInt64 = 0x5EED
+  /// How long the explained test may run before it is ended, as the run's `--test-timeout` said:
+  /// a hang's command carries it.
+  package var timeLimit: Duration?
 
   /// The largest chance, over a whole explanation, that a test whose failures no factor changes
   /// is blamed on one.
@@ -73,6 +76,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     cause.seconds = trial.elapsedSeconds
     cause.testCase = trial.testCase
     cause.tried = trial.tried.map(\.description)
+    cause.failedEveryTime = evidence.failedEveryTime
     return cause
   }
 
@@ -97,12 +101,17 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
       plan.insert(plan.remove(at: index), at: 1)
     }
     for (experiment, alpha) in plan {
-      guard
-        let cause = try await run(
-          experiment, trial, evidence: evidence, alpha: alpha, lead: experiment == lead,
-          random: &random)
-      else { continue }
-      return cause
+      if let cause = try await run(
+        experiment, trial, evidence: evidence, alpha: alpha, lead: experiment == lead,
+        random: &random)
+      {
+        return cause
+      }
+      // No screens after a lead: once the experiment the run points at saw failures on one side
+      // only, what it needs is more of its own runs, not another factor's.
+      if experiment == lead, trial.comparison(of: experiment)?.failedOnOneSideOnly == true {
+        break
+      }
     }
     return verdictWithoutAFactor(trial, evidence: evidence, budgetRanOut: false)
   }

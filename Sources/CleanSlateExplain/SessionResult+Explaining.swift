@@ -29,6 +29,7 @@ extension SessionResult {
     events.send(.explaining(tests: failed.count, budget: options.budget))
     var explainer = Explainer(runner: runner, budget: options.budget)
     explainer.events = events
+    explainer.timeLimit = options.timeLimit
     let tests = records.map(\.name)
     let durations = Dictionary(
       records.map { ($0.name, $0.seconds) }, uniquingKeysWith: { first, _ in first })

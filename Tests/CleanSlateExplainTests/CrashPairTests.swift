@@ -76,7 +76,7 @@ import Testing
     }
   }
 
-  @Test func aPairThatCrashesTheProcessInHalfItsRunsAtOnceIsFoundWithinFortyGroupRuns()
+  @Test func aPairThatCrashesTheProcessInHalfItsRunsAtOnceIsFoundWithinSixtyFourRunsWithThePartner()
     async throws
   {
     // Given 120 tests, two of which crash the process in half the runs where they run at once
@@ -86,13 +86,15 @@ import Testing
     )
 
     // Then the pair is named — parallel, beside the partner, through the code both crashes went
-    // through — in at least 95% of them, within 40 runs of the groups with the partner at once
+    // through — in at least 95% of them, within 64 runs of the groups with the partner at once
+    // (the partner is named only once the comparison at once against in order decided: its own
+    // comparison, against as many other tests, runs after it)
     let found = explained.filter {
       $0.cause.kind == .parallel && $0.cause.beside == [Self.partner.listed]
         && $0.cause.sharedFrames == [
           "withApp(_:)", "configure(_:)", "routes(_:)", "RouteRegistry.register(_:)",
         ]
-        && $0.withThePartner <= 40
+        && $0.withThePartner <= 64
     }
     let named = explained.filter { $0.cause.beside == [Self.partner.listed] }.count
     let framed = explained.filter {

@@ -143,7 +143,7 @@ import Testing
       ), "\(text)")
     #expect(
       text.contains(
-        "Why flaky: ShopTests.ShopSuites/Receipts/receiptShowsTheLocalTime() — time zone, "))
+        "Why it fails: ShopTests.ShopSuites/Receipts/receiptShowsTheLocalTime() — time zone, "))
     #expect(text.contains("Why flaky: ShopTests.ShopSuites/Ports/listensOnThePort() — parallel, "))
     #expect(!text.contains("Why flaky: ShopTests.ShopSuites/Ports/holdsThePort()"))
     #expect(run.leftBehind.isEmpty, "\(run.leftBehind)")
@@ -162,13 +162,14 @@ import Testing
     ])
 
     // Then each is hash order, the parameterized one in its case count → 12, reproduced with
-    // that case alone
+    // that case alone; each failed in every attempt of the run, so it says why it fails
     let text = run.outcome.standardOutput
     #expect(
-      text.contains("Why flaky: ShopTests.OrderXCTests/testOrderAsJSON — hash order, "), "\(text)")
+      text.contains("Why it fails: ShopTests.OrderXCTests/testOrderAsJSON — hash order, "),
+      "\(text)")
     #expect(
       text.contains(
-        "Why flaky: ShopTests.ShopSuites/Orders/firstItemsAsJSON(count:) (count → 12) — hash order, "
+        "Why it fails: ShopTests.ShopSuites/Orders/firstItemsAsJSON(count:) (count → 12) — hash order, "
       ))
     #expect(
       text.contains(

@@ -137,6 +137,26 @@ import Testing
     #expect(cause.paragraph(for: "T/t").first?.hasPrefix("Failing, not flaky: T/t — ") == true)
   }
 
+  @Test func aTestThatFailedEveryAttemptOfTheRunButPassesInAnExperimentsRunIsNeverCalledFailing()
+    async throws
+  {
+    for seed in UInt64(1)...12 {
+      // Given a test that failed in both its runs of the run, and fails in nine runs of ten
+      let runner = SimulatedFlakyTest(reason: .random(rate: 0.9), seed: seed)
+
+      // When it is explained
+      let cause = try await explain(runner, evidence: evidence(retryPassed: false))
+
+      // Then a verdict that it fails every time comes only from runs that all failed
+      let passed = cause.runs.contains(where: \.passed)
+      #expect(
+        !(cause.kind == .failing && passed), "seed \(seed): \(cause.kind): \(cause.summary)")
+      #expect(
+        !(passed && cause.summary.contains("It failed in every run")),
+        "seed \(seed): \(cause.summary)")
+    }
+  }
+
   @Test func aTestThatHangsEveryTimeIsAHangFromTheRunsItTakesNotAnUnknown() async throws {
     // Given a test that timed out at 20 s in both runs of the run, and hangs every time
     var runner = SimulatedFlakyTest(reason: .hang)

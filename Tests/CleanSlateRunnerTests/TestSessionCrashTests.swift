@@ -53,6 +53,34 @@ import Testing
       ])
   }
 
+  @Test func aPinnedCrashInTheFirstOfThreeRepetitionsNamesItsRepetitionAndOnlyItsTestIsFlaky()
+    async throws
+  {
+    // Given Swift Testing tests in one process, `b()` crashing it in its first run only, its own
+    // frame on the crashed thread, while the others ran beside it
+    let runner = SimulatedSuite(.swiftTesting) { test, attempt in
+      test == "T.S/b()" && attempt == 1 ? .crash(named: true) : .pass
+    }
+
+    // When they run three times, with a retry
+    let run = try await TestSession(launcher: runner, retries: 1, repetitions: 3).run([
+      "T.S/a()", "T.S/b()", "T.S/c()",
+    ])
+
+    // Then only the test the crash is pinned on is flaky, and the crash's line says which
+    // repetition it was in, the first included
+    #expect(run.records.map(\.verdict) == [.passed, .flaky, .passed])
+    let lines = SessionSummary(run).lines
+    #expect(
+      lines.filter { $0.hasPrefix("Flaky: ") } == [
+        "Flaky: T.S/b() (4 attempts: crashed, passed, passed, passed)"
+      ])
+    #expect(
+      lines.filter { $0.hasPrefix("Crashed: ") } == [
+        "Crashed: T.S/b(), signal 11 (SIGSEGV) in repetition 1: \(badPointer); its frame S.b() (Tests.swift:9:5) pins it."
+      ])
+  }
+
   @Test func anXCTestCrashUnderParallelIsPinnedByItsProcessAlone() async throws {
     // Given XCTest tests each in a process of their own, one crashing on a helper's thread
     let runner = SimulatedSuite(.xcTestParallel) { test, _ in

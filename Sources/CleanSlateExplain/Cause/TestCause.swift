@@ -152,6 +152,9 @@ package struct TestCause: Sendable, Equatable {
   package var runs: [ExperimentRun] = []
   /// How long the experiments took, in seconds.
   package var seconds: Double = 0
+  /// Whether the test failed in every attempt of the run: it is failing there, not flaky, and
+  /// its paragraph says why it fails.
+  package var failedEveryTime = false
 
   /// A cause of `kind`, described by `summary`, reproduced by `reproduce`.
   package init(_ kind: Kind, summary: String, reproduce: String) {
@@ -160,10 +163,14 @@ package struct TestCause: Sendable, Equatable {
     self.reproduce = reproduce
   }
 
-  /// The one-line title of its paragraph: `order, decided by 6 runs in 9.1 s`.
+  /// The one-line title of its paragraph: `order, decided by 6 runs in 9.1 s`; `unknown,
+  /// undecided after 82 runs in 105.32 s` when no experiment decided.
   package var heading: String {
     let runs = "\(runs.count) run\(runs.count == 1 ? "" : "s")"
-    return "\(kind.label), decided by \(runs) in \(Hundredths.seconds(micros: seconds * 1e6))"
+    let seconds = Hundredths.seconds(micros: seconds * 1e6)
+    return kind == .unknown
+      ? "\(kind.label), undecided after \(runs) in \(seconds)"
+      : "\(kind.label), decided by \(runs) in \(seconds)"
   }
 }
 
@@ -172,8 +179,11 @@ extension TestCause: ReportedCause {
 
   package var decided: Bool { kind != .unknown }
 
+  /// `Why flaky`; `Failing, not flaky` for a test that fails every time; `Why it fails` for one
+  /// that failed in every attempt of the run, whatever made it fail.
   package var title: String {
-    kind == .failing || kind == .hang ? "Failing, not flaky" : "Why flaky"
+    if kind == .failing || kind == .hang { return "Failing, not flaky" }
+    return failedEveryTime ? "Why it fails" : "Why flaky"
   }
 }
 

@@ -32,7 +32,7 @@ extension Explainer {
       .seed,
       summary:
         "It draws from .seededRandom and its outcome follows the run's seed: it fails with seed \(failing) (\(trial.rate(of: fails))) and passes with seed \(passing) (\(trial.rate(of: passes).passes)).",
-      reproduce: trial.command(of: fails).map { "\($0)" } ?? "")
+      reproduce: reproduction(of: fails, trial))
     cause.failingSeed = String(failing)
     cause.passingSeed = String(passing)
     return cause
@@ -65,7 +65,7 @@ extension Explainer {
       .timeZone,
       summary:
         "Its outcome follows the machine's time zone: it fails in \(Words.list(failing)) and passes in \(Words.list(passing)). Give it the zone it expects: try await use(.timeZone(\"\(passed)\")).",
-      reproduce: trial.command(of: fails).map { "\($0)" } ?? "")
+      reproduce: reproduction(of: fails, trial))
     cause.failingZones = failing
     cause.passingZones = passing
     return cause
@@ -106,7 +106,7 @@ extension Explainer {
       .load,
       summary:
         "It fails more often when the machine is busy: \(busyRate) with every core held by other threads, \(quiet) without. Look for a time limit or a sleep that assumes a quiet machine: await the work itself instead (track it with a WorkTracker, then try await work.waitUntilIdle()).",
-      reproduce: trial.command(of: busy).map { "\($0)" } ?? "")
+      reproduce: reproduction(of: busy, trial))
     cause.busy = busyRate
     cause.quiet = quiet
     return cause

@@ -3,10 +3,33 @@ import CleanSlateTrace
 import Foundation
 
 extension Explainer {
-  /// The two conditions of one pair of runs: with the factor, and without.
+  /// The conditions of one round of runs: with the factor, and without, and how many runs of
+  /// each a round makes (a pair: one each).
   struct Arms {
     var factor: RunCondition
     var baseline: RunCondition
+    var factorRuns = 1
+    var baselineRuns = 1
+  }
+
+  /// The runs of one round, each arm's in the order they ran.
+  struct RanRound {
+    var factor: [Trial<Runner>.Observation]
+    var baseline: [Trial<Runner>.Observation]
+
+    /// Whether a run with the factor failed.
+    var factorFailed: Bool { factor.contains(where: \.failed) }
+    /// Whether a run without it failed.
+    var baselineFailed: Bool { baseline.contains(where: \.failed) }
+    /// What the round cost, in seconds.
+    var seconds: Double { (factor + baseline).map(\.seconds).reduce(0, +) }
+
+    /// The round, as the comparison counts it.
+    var counted: PairedComparison.Round {
+      PairedComparison.Round(
+        factorRuns: factor.count, factorFailures: factor.count(where: \.failed),
+        baselineRuns: baseline.count, baselineFailures: baseline.count(where: \.failed))
+    }
   }
 
   /// What a comparison found: its state, its decision, and whether the budget ran out before it
@@ -28,64 +51,88 @@ extension Explainer {
     }
   }
 
-  /// Runs pairs — one run of `next`'s factor arm and one of its baseline arm, in an order drawn
-  /// from `random` — until the comparison decides, the runs the budget allows cannot decide it,
-  /// `patience` pairs went by without one whose two runs disagreed (the test does not fail here
-  /// as often as the run says it fails), or `next` gives no arms (it sees the comparison so far,
-  /// and may change the arms: a group that grows).
+  /// Runs rounds — `next`'s runs with the factor and without, in an order drawn from `random` —
+  /// until the comparison decides, the runs the budget allows cannot decide it, `patience` rounds
+  /// went by without one whose runs disagreed (the test does not fail here as often as the run
+  /// says it fails), or `next` gives no arms (it sees the comparison so far and the last round,
+  /// and may change the arms: a group narrowed to the tests a crash named, or widened again).
+  ///
+  /// The comparison it ran is kept with the trial (``Trial/record(_:)``): what the experiment saw,
+  /// even when it did not decide.
   func compare(
     _ trial: Trial<Runner>, alpha: Double, direction: PairedComparison.Direction,
     patience: Int, random: inout SeededRandomNumberGenerator,
-    next: (
-      _ comparison: PairedComparison?,
-      _ last: (Trial<Runner>.Observation, Trial<Runner>.Observation)?
-    ) -> Arms?
+    next: (_ comparison: PairedComparison?, _ last: RanRound?) -> Arms?
   ) async throws -> Compared {
     var comparison: PairedComparison?
-    var last: (Trial<Runner>.Observation, Trial<Runner>.Observation)?
+    var last: RanRound?
+    func ended(_ compared: Compared) -> Compared {
+      trial.record(compared.comparison)
+      return compared
+    }
     while let arms = next(comparison, last) {
-      let pair: (factor: Trial<Runner>.Observation, baseline: Trial<Runner>.Observation)
+      let round: RanRound
       do {
-        if Bool.random(using: &random) {
-          let factor = try await trial.run(arms.factor)
-          pair = (factor, try await trial.run(arms.baseline))
-        } else {
-          let baseline = try await trial.run(arms.baseline)
-          pair = (try await trial.run(arms.factor), baseline)
-        }
+        round = try await run(arms, trial, random: &random)
       } catch is OutOfBudget {
-        // The budget is spent: the final test decides on the pairs that ran.
-        let ended =
+        // The budget is spent: the final test decides on the rounds that ran.
+        let stopped =
           comparison ?? PairedComparison(alpha: alpha, direction: direction, maximumPairs: 1)
-        return Compared(
-          comparison: ended,
-          decision: comparison == nil ? .futile : ended.decision(pairsLeft: 0), budgetRanOut: true
-        )
+        return ended(
+          Compared(
+            comparison: stopped,
+            decision: comparison == nil ? .futile : stopped.decision(pairsLeft: 0),
+            budgetRanOut: true))
       }
-      let cost = pair.factor.seconds + pair.baseline.seconds
+      let cost = round.seconds
       if comparison == nil {
-        // The most pairs the budget allows, as the first pair cost.
+        // The most rounds the budget allows, as the first round cost.
         let affordable = Int(trial.secondsLeft / max(cost, 1e-6))
         comparison = PairedComparison(
           alpha: alpha, direction: direction, maximumPairs: 1 + max(0, affordable))
       }
-      comparison!.add(factorFailed: pair.factor.failed, baselineFailed: pair.baseline.failed)
-      last = pair
+      comparison!.add(round.counted)
+      last = round
       if comparison!.forTheFactor + comparison!.againstTheFactor == 0,
         comparison!.pairs >= patience
       {
-        return Compared(comparison: comparison!, decision: .futile)
+        return ended(Compared(comparison: comparison!, decision: .futile))
       }
       let left = Int(trial.secondsLeft / max(cost, 1e-6))
       let decision = comparison!.decision(pairsLeft: left)
       guard decision == .undecided else {
-        return Compared(comparison: comparison!, decision: decision)
+        return ended(Compared(comparison: comparison!, decision: decision))
       }
     }
-    return Compared(
-      comparison: comparison
-        ?? PairedComparison(alpha: alpha, direction: direction, maximumPairs: 1),
-      decision: .futile)
+    return ended(
+      Compared(
+        comparison: comparison
+          ?? PairedComparison(alpha: alpha, direction: direction, maximumPairs: 1),
+        decision: .futile))
+  }
+
+  /// Runs one round of `arms`: a pair in an order drawn from `random`, or the round's runs
+  /// shuffled.
+  private func run(
+    _ arms: Arms, _ trial: Trial<Runner>, random: inout SeededRandomNumberGenerator
+  ) async throws -> RanRound {
+    var round = RanRound(factor: [], baseline: [])
+    var order =
+      Array(repeating: true, count: arms.factorRuns)
+      + Array(repeating: false, count: arms.baselineRuns)
+    if arms.factorRuns == 1 && arms.baselineRuns == 1 {
+      order = Bool.random(using: &random) ? [true, false] : [false, true]
+    } else {
+      order.shuffle(using: &random)
+    }
+    for withTheFactor in order {
+      if withTheFactor {
+        round.factor.append(try await trial.run(arms.factor))
+      } else {
+        round.baseline.append(try await trial.run(arms.baseline))
+      }
+    }
+    return round
   }
 
   /// Whether the first `runs` runs of `experiment`, about `seconds` each as the run tells, fit

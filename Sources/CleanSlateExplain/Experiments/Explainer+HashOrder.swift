@@ -24,7 +24,7 @@ extension Explainer {
       trial, alpha: alpha, direction: .either, patience: evidence.patience(lead: lead),
       random: &random
     ) { _, last in
-      if let withIt = last?.0.failed {
+      if let withIt = last?.factorFailed {
         outcome = outcome ?? withIt
         constant = outcome == withIt
       }

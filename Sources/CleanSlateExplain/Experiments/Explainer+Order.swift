@@ -32,7 +32,7 @@ extension Explainer {
       patience: earlier.count < evidence.earlier.count ? patience + growAfter : patience,
       random: &random
     ) { _, last in
-      if let last { quiet = last.0.failed || last.1.failed ? 0 : quiet + 1 }
+      if let last { quiet = last.factorFailed || last.baselineFailed ? 0 : quiet + 1 }
       if quiet >= growAfter, earlier.count < evidence.earlier.count {
         earlier = evidence.earlier
         quiet = 0
@@ -101,7 +101,7 @@ extension Explainer {
   ) -> TestCause {
     let alone = trial.rate(of: .alone)
     let failing = trial.rate(of: after)
-    let command = trial.command(of: after).map { "\($0)" } ?? ""
+    let command = reproduction(of: after, trial)
     guard let polluters else {
       var cause = TestCause(
         .order,

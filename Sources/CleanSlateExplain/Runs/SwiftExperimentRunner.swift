@@ -57,6 +57,12 @@ package struct SwiftExperimentRunner: ExperimentRunner {
     return request
   }
 
+  package func command(
+    of condition: RunCondition, test: TestName, testCase: String?
+  ) -> SwiftTestInvocation {
+    launcher.invocation(of: request(condition, of: test, testCase: testCase))
+  }
+
   package func run(
     _ condition: RunCondition, of test: TestName, testCase: String?
   ) async throws -> Launch {

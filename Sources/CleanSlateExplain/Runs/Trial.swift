@@ -40,6 +40,8 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     /// The argument case of the test, a parameterized one, that failed first: the runs after it
     /// run that case alone.
     var testCase: String?
+    /// The first comparison each experiment ran, as it ended.
+    var comparisons: [Experiment: PairedComparison] = [:]
   }
 
   init(
@@ -126,10 +128,24 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     observations.contains { $0.launch.traced?.drewFromSeededRandom(test) == true }
   }
 
-  /// The command of the last run of `condition` in which the test failed, else of its last run.
+  /// The command of the last run of `condition` in which the test failed, else of its last run,
+  /// else the command a run of it would be.
   func command(of condition: RunCondition) -> SwiftTestInvocation? {
     let picked = observations.filter { $0.condition == condition }
     return (picked.last(where: \.failed) ?? picked.last)?.launch.command
+      ?? runner.command(of: condition, test: test, testCase: caseRun.value)
+  }
+
+  /// Keeps `comparison`, as it ended, as the experiment under way's, unless it ran one before.
+  func record(_ comparison: PairedComparison) {
+    log.withLock { log in
+      if log.comparisons[log.experiment] == nil { log.comparisons[log.experiment] = comparison }
+    }
+  }
+
+  /// The first comparison `experiment` ran, as it ended.
+  func comparison(of experiment: Experiment) -> PairedComparison? {
+    log.value.comparisons[experiment]
   }
 
   /// The argument case of the test, a parameterized one, that failed first, as Swift Testing

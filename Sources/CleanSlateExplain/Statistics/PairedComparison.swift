@@ -8,25 +8,39 @@ import CleanSlate
   import Darwin
 #endif
 
-/// A sequential comparison of two conditions of one test, run in pairs — one run with the factor
-/// (arm A), one without (arm B), in an order drawn at random — that says as soon as the runs show
-/// the factor makes the test fail, or that they cannot within the runs left.
+/// A sequential comparison of two conditions of one test, run in rounds — a pair: one run with
+/// the factor (arm A), one without (arm B), in an order drawn at random; or, when one arm costs
+/// more than the other, a round of a few runs of the cheap arm and one of the costly one
+/// (``Round``) — that says as soon as the runs show the factor makes the test fail, or that they
+/// cannot within the runs left.
 ///
 /// Only the pairs whose two runs disagree count: A failed and B passed (for the factor), or B
 /// failed and A passed (against it). When the factor makes no difference, each such pair goes
 /// either way with the same chance, whatever the test's failure rate and whatever else the
 /// machine does meanwhile (the order within a pair is drawn at random, so load or drift falls on
-/// both arms alike): the count for the factor is a fair coin's.
+/// both arms alike): the count for the factor is a fair coin's. A round of more runs counts the
+/// same way: its runs are in an order drawn at random, so when the factor makes no difference,
+/// which of its runs failed is a draw without replacement from its runs (a hypergeometric
+/// distribution), whatever the test's rate and the machine's drift; the ratio of the chance of
+/// that draw with the factor (Fisher's noncentral distribution at the odds of ``alternative``)
+/// to its chance without is the round's evidence, and a pair's is the pair's above.
 ///
 /// The chance ``alpha`` of naming a factor that makes no difference is spent in two parts:
 /// - Two fifths as it goes: the likelihood ratio of "a pair that disagrees goes for the factor
 ///   with chance ``alternative``" against "with chance ½" (a sequential probability ratio test)
 ///   names the factor when it reaches a threshold that a fair coin reaches within
 ///   ``maximumPairs`` with a chance of at most that part (computed exactly). A factor that decides
-///   the outcome every time is named in about a dozen pairs.
+///   the outcome every time is named in about a dozen pairs. With rounds of other shapes, the
+///   threshold is Ville's bound, `log(1 / alpha)`, which holds for any rounds (the product of the
+///   rounds' ratios is a martingale when the factor makes no difference).
 /// - Three fifths at the end, once ``maximumPairs`` ran or the budget is spent: the exact sign
-///   test of the pairs that disagreed. A factor that only raises a rare failure's rate shows
-///   there, with every run the budget allowed.
+///   test of the pairs that disagreed (with other rounds, the exact test of the factor's failures
+///   given each round's failures, ``stratifiedTest(_:)``). A factor that only raises a rare
+///   failure's rate shows there, with every run the budget allowed.
+///
+/// Its state is its counts: each arm's runs and failures (``factor``, ``baseline``) and how many
+/// rounds of each shape and outcome it saw (``rounds``), from which the ratio and the final test
+/// follow.
 ///
 /// It gives up as it goes when the ratio falls to 1/100 (the factor would have had to double the
 /// odds to be missed), when both runs failed in each of the first six pairs (the test fails as
@@ -69,16 +83,29 @@ package struct PairedComparison: Sendable, Equatable {
   /// After how many pairs in which both runs failed, and no other, the comparison gives up.
   package static let failingEitherWay = 6
 
-  /// Pairs where A failed and B passed.
+  /// Rounds where the factor's runs failed more often than the baseline's (pairs: A failed and B
+  /// passed).
   package private(set) var forTheFactor = 0
-  /// Pairs where B failed and A passed.
+  /// Rounds where the baseline's runs failed more often (pairs: B failed and A passed).
   package private(set) var againstTheFactor = 0
-  /// Pairs where both failed.
+  /// Rounds where every run failed.
   package private(set) var bothFailed = 0
-  /// Pairs where both passed.
+  /// Rounds where every run passed.
   package private(set) var bothPassed = 0
-  /// The threshold of the log likelihood ratio, for the part of ``alpha`` spent as it goes.
-  private let threshold: Double
+  /// Rounds where the runs of each arm failed as often as the other's, some failing, some not.
+  private var even = 0
+  /// How often the test failed with the factor, in every round.
+  package private(set) var factor = TestCause.Rate(failures: 0, runs: 0)
+  /// How often the test failed without it, in every round.
+  package private(set) var baseline = TestCause.Rate(failures: 0, runs: 0)
+  /// How many rounds of each shape and outcome ran: with the arms' counts, the comparison's whole
+  /// state.
+  package private(set) var rounds: [Round: Int] = [:]
+  /// The log likelihood ratio of every round so far (``Round/logRatio``).
+  package private(set) var logRatioSoFar = 0.0
+  /// The threshold of the log likelihood ratio for pairs, for the part of ``alpha`` spent as it
+  /// goes.
+  private let pairThreshold: Double
   /// The part of ``alpha`` spent as it goes; the rest is the final sign test's.
   package static let spentAsItGoes = 0.4
 
@@ -88,22 +115,50 @@ package struct PairedComparison: Sendable, Equatable {
     self.alpha = alpha
     self.direction = direction
     self.maximumPairs = max(1, maximumPairs)
-    threshold = Self.threshold(
+    pairThreshold = Self.threshold(
       alpha: alpha * Self.spentAsItGoes, twoSided: direction == .either,
       pairs: max(1, maximumPairs))
   }
 
-  /// How many pairs ran.
-  package var pairs: Int { forTheFactor + againstTheFactor + bothFailed + bothPassed }
+  /// How many rounds (pairs, when every round is one) ran.
+  package var pairs: Int { forTheFactor + againstTheFactor + bothFailed + bothPassed + even }
+
+  /// Whether every round so far was a pair.
+  package var onlyPairs: Bool { rounds.keys.allSatisfy(\.isPair) }
+
+  /// The threshold of the log likelihood ratio, for the part of ``alpha`` spent as it goes: the
+  /// exact one of pairs, or Ville's bound once a round of another shape ran.
+  var threshold: Double {
+    onlyPairs ? pairThreshold : log(1 / (alpha * Self.spentAsItGoes))
+  }
 
   /// Adds a pair: whether the test failed with the factor, and without.
   package mutating func add(factorFailed: Bool, baselineFailed: Bool) {
-    switch (factorFailed, baselineFailed) {
-    case (true, false): forTheFactor += 1
-    case (false, true): againstTheFactor += 1
-    case (true, true): bothFailed += 1
-    case (false, false): bothPassed += 1
+    add(
+      Round(
+        factorRuns: 1, factorFailures: factorFailed ? 1 : 0, baselineRuns: 1,
+        baselineFailures: baselineFailed ? 1 : 0))
+  }
+
+  /// Adds a round.
+  package mutating func add(_ round: Round) {
+    let factorShare = round.factorFailures * round.baselineRuns
+    let baselineShare = round.baselineFailures * round.factorRuns
+    if round.failures == round.runs {
+      bothFailed += 1
+    } else if round.failures == 0 {
+      bothPassed += 1
+    } else if factorShare > baselineShare {
+      forTheFactor += 1
+    } else if factorShare < baselineShare {
+      againstTheFactor += 1
+    } else {
+      even += 1
     }
+    factor = factor + .init(failures: round.factorFailures, runs: round.factorRuns)
+    baseline = baseline + .init(failures: round.baselineFailures, runs: round.baselineRuns)
+    rounds[round, default: 0] += 1
+    logRatioSoFar += round.logRatio
   }
 
   /// Where it stands, with `pairsLeft` more pairs that the budget allows (at most the maximum
@@ -111,7 +166,7 @@ package struct PairedComparison: Sendable, Equatable {
   package func decision(pairsLeft: Int? = nil) -> Decision {
     // Both runs failed in every pair so far: without the factor it fails as surely as with it.
     if bothFailed >= Self.failingEitherWay, bothFailed == pairs { return .futile }
-    let up = Self.logRatio(forTheFactor, againstTheFactor)
+    let up = onlyPairs ? Self.logRatio(forTheFactor, againstTheFactor) : logRatioSoFar
     let down = Self.logRatio(againstTheFactor, forTheFactor)
     switch direction {
     case .moreFailuresWithTheFactor:
@@ -132,6 +187,10 @@ package struct PairedComparison: Sendable, Equatable {
     let towardPassing = (forTheFactor, againstTheFactor + left)
     let reachable: Bool
     switch direction {
+    case .moreFailuresWithTheFactor where !onlyPairs:
+      // Every round left of the last shape failing with the factor only.
+      let best = rounds.keys.map(\.bestLogRatio).max() ?? 0
+      reachable = up + Double(left) * best >= threshold || stratifiedTest(best: left) <= finalLevel
     case .moreFailuresWithTheFactor:
       reachable =
         Self.logRatio(towardFailing.0, towardFailing.1) >= threshold
@@ -149,8 +208,10 @@ package struct PairedComparison: Sendable, Equatable {
   /// factor makes the test fail significantly more often, `true` (two-sided) when significantly
   /// less often, `nil` when neither.
   private func finalTest(_ hits: Int, _ misses: Int) -> Bool? {
-    let level = alpha * (1 - Self.spentAsItGoes)
+    let level = finalLevel
     switch direction {
+    case .moreFailuresWithTheFactor where !onlyPairs:
+      return stratifiedTest() <= level ? false : nil
     case .moreFailuresWithTheFactor:
       return Self.signTest(hits, of: hits + misses) <= level ? false : nil
     case .either:
@@ -159,6 +220,9 @@ package struct PairedComparison: Sendable, Equatable {
       return misses > hits
     }
   }
+
+  /// The part of ``alpha`` the final test spends.
+  private var finalLevel: Double { alpha * (1 - Self.spentAsItGoes) }
 
   /// The chance that a fair coin comes up at least `hits` times in `flips`.
   static func signTest(_ hits: Int, of flips: Int) -> Double {

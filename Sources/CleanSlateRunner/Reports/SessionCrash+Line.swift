@@ -11,7 +11,8 @@ extension SessionCrash {
   /// Crashed: signal 11 (SIGSEGV) while no test was running; it is held against no test.
   /// ```
   package var line: String {
-    let repetition = repetition > 1 ? " in repetition \(repetition)" : ""
+    let repetition =
+      repetitions > 1 || repetition > 1 ? " in repetition \(repetition)" : ""
     let what = (crash.backtrace?.fatalErrorMessage ?? crash.backtrace?.problem).map { ": \($0)" }
     let happened: String
     switch blame {

@@ -28,6 +28,9 @@ package struct SessionCrash: Sendable, Equatable {
   package var crash: TestCrash
   /// The repetition of the selection it happened in, from 1.
   package var repetition: Int
+  /// How many repetitions of the selection the session ran: its line names its repetition
+  /// whenever there were more than one.
+  package var repetitions = 1
   /// The test it is held against.
   package var blame: Blame
 
@@ -53,5 +56,14 @@ package struct SessionCrash: Sendable, Equatable {
       repetition: repetition,
       end: crash.end(of: test), alone: alone,
       beside: crash.running.filter { $0 != test })
+  }
+}
+
+extension SessionCrash {
+  /// The crash, of a session that ran `repetitions` repetitions.
+  func ofRepetitions(_ repetitions: Int) -> SessionCrash {
+    var crash = self
+    crash.repetitions = repetitions
+    return crash
   }
 }

@@ -41,7 +41,7 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
     for repetition in 1...repetitions {
       if repetitions > 1 { events.send(.repetition(number: repetition, of: repetitions)) }
       let ran = try await attempts(of: tests, repetition: repetition)
-      result.crashes += ran.crashes
+      result.crashes += ran.crashes.map { $0.ofRepetitions(repetitions) }
       for index in result.records.indices {
         let name = result.records[index].name
         guard var last = ran.attempts[name]?.last else { continue }
@@ -52,7 +52,7 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
         while last.end.isFailure, retried < retries {
           retried += 1
           let again = try await attempts(of: [name], repetition: repetition)
-          result.crashes += again.crashes
+          result.crashes += again.crashes.map { $0.ofRepetitions(repetitions) }
           guard let more = again.attempts[name], let end = more.last else { break }
           result.records[index].attempts += more
           last = end

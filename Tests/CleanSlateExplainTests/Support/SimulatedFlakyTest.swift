@@ -32,6 +32,12 @@ struct SimulatedFlakyTest: ExperimentRunner {
     /// registering into one unlocked table): each other test at once with it crashes the process
     /// in `perTest` of the runs, in the code under test of one of the running tests.
     case crashAnyTwo(perTest: Double)
+    /// Its process crashes only when tests run at once, the more often the more of them run: in
+    /// `whole` of the runs of all `of` tests, in `three` of those of three, and between the two
+    /// as the log of the chance to pass falls with each test more (a race in code each test's
+    /// setup runs); its crashed thread in the code under test of one of the running tests,
+    /// whose frame pins it. Never in order.
+    case crashGrowing(whole: Double, three: Double, of: Int)
     /// With deterministic hashing always (`fixedFails`) or never; without it at `seededRate`,
     /// each failure naming the run's order.
     case hashOrder(fixedFails: Bool, seededRate: Double)
@@ -55,8 +61,6 @@ struct SimulatedFlakyTest: ExperimentRunner {
   }
 
   static let victim: TestName = "Suite.Tests/victim"
-  /// The command of a run in which the test passed.
-  static let passed = SwiftTestInvocation(environment: [], arguments: ["test", "--filter", "…"])
   static let earlier: [TestName] = (1...6).map { TestName("Suite.Tests/test\($0)") }
 
   let reason: Reason
@@ -146,6 +150,15 @@ struct SimulatedFlakyTest: ExperimentRunner {
         let running = random.withLock { tests.shuffled(using: &$0) }
         crash = Self.crash(running: running, in: running.first)
       }
+    case let .crashGrowing(whole, three, count):
+      guard condition.atOnce, tests.count > 1 else { break }
+      let share = Double(tests.count - 3) / Double(max(1, count - 3))
+      let pass = exp(log(1 - three) + share * (log(1 - whole) - log(1 - three)))
+      if draw(1 - pass) {
+        outcome = .crashed
+        let running = random.withLock { Array(tests.shuffled(using: &$0).prefix(8)) }
+        crash = Self.crash(running: running, in: running.first)
+      }
     case let .hashOrder(fixedFails, seededRate):
       if condition.deterministicHashing ? fixedFails : draw(seededRate) {
         failure = "order \(condition.deterministicHashing ? 1 : number)"
@@ -187,6 +200,24 @@ struct SimulatedFlakyTest: ExperimentRunner {
     } else {
       end = failure.map { TestEnd(.failed, failure: $0) } ?? TestEnd(.passed)
     }
+    var ends: [TestName: TestEnd] = [:]
+    if crash == nil { ends[test] = end }
+    // (the trace's facts matter where the test failed, or drew, or left state)
+    let traced =
+      end.isFailure || !seededRandom.isEmpty || !leftBehind.isEmpty
+      ? TraceFacts(
+        seededRandom: seededRandom, seeds: seeds, beside: beside, leftBehind: leftBehind,
+        failedCases: failedCases) : nil
+    return Launch(
+      command: command(of: condition, test: test, testCase: testCase),
+      ends: ends, crashes: crash.map { [$0] } ?? [], traced: traced)
+  }
+
+  /// The command of a run of `condition`: its variables, `--no-parallel` unless at once, and its
+  /// tests.
+  func command(
+    of condition: RunCondition, test: TestName, testCase: String?
+  ) -> SwiftTestInvocation {
     var variables: [SwiftTestInvocation.Variable] = []
     if let testCase { variables.append(.init(name: "CLEANSLATE_TEST_CASE", value: testCase)) }
     if condition.deterministicHashing {
@@ -196,25 +227,10 @@ struct SimulatedFlakyTest: ExperimentRunner {
       variables.append(.init(name: "CLEANSLATE_SEED", value: String(seed)))
     }
     if let zone = condition.timeZone { variables.append(.init(name: "TZ", value: zone)) }
-    var ends: [TestName: TestEnd] = [:]
-    if crash == nil { ends[test] = end }
-    // (the trace's facts matter where the test failed, or drew, or left state)
-    let traced =
-      end.isFailure || !seededRandom.isEmpty || !leftBehind.isEmpty
-      ? TraceFacts(
-        seededRandom: seededRandom, seeds: seeds, beside: beside, leftBehind: leftBehind,
-        failedCases: failedCases) : nil
-    // (what a user types to run it again matters where it failed)
-    let command =
-      end.isFailure
-      ? SwiftTestInvocation(
-        environment: variables,
-        arguments: ["test"] + (condition.atOnce ? [] : ["--no-parallel"])
-          + ["--filter", tests.map(\.listed).joined(separator: "|")])
-      : Self.passed
-    return Launch(
-      command: command,
-      ends: ends, crashes: crash.map { [$0] } ?? [], traced: traced)
+    return SwiftTestInvocation(
+      environment: variables,
+      arguments: ["test"] + (condition.atOnce ? [] : ["--no-parallel"])
+        + ["--filter", condition.tests(with: test).map(\.listed).joined(separator: "|")])
   }
 
   /// `count` of `tests`, drawn at random: the tests that happened to run beside a crash.
