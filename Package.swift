@@ -256,6 +256,7 @@ let package = Package(
         "CleanSlateTrace",
         "CleanSlateReport",
         "CleanSlateTestProcess",
+        "CleanSlateExplain",
         "CleanSlateRunner",
         "CSQLite",
         product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
@@ -406,7 +407,7 @@ let package = Package(
       name: "CleanSlateHistoryTests",
       dependencies: [
         "CleanSlate", "CleanSlateHistory", "CleanSlateTestSupport", "CleanSlatePostgres",
-        "CleanSlateTesting", "CleanSlateChildProcess", "CleanSlateHistoryProbe", "CleanSlateCLI",
+        "CleanSlateTesting", "CleanSlateChildProcess", "CleanSlateHistoryProbe", "CleanSlateCLI", "CleanSlateExplain",
         product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
       ],
       swiftSettings: strictSettings

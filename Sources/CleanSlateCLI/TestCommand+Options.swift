@@ -68,6 +68,12 @@ extension TestCommand {
         "How long the experiments on one test may take, with --explain (default \(Int(ExplainOptions.defaultBudget.inSeconds))).",
         valueName: "seconds"))
     var explainBudget: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "With --explain and a store of runs, explain this test from this session's runs alone: earlier sessions' experiments on it are no longer pooled with the next ones (repeatable).",
+        valueName: "test"))
+    var explainAfresh: [String] = []
   }
 
   /// The files the session writes.

@@ -20,6 +20,9 @@ extension TestCommand {
     var quarantine: (file: QuarantineFile, path: String)?
     /// The share of the session's time the checks of new tests may add.
     var newTestsShare = NewTestCheck.defaultShare
+    /// The tests whose explanations start afresh (`--explain-afresh`), as `swift test list`
+    /// prints them.
+    var explainAfresh: Set<String> = []
   }
 
   /// Reads the options that need reading; throws `ValidationError` for one that is wrong.
@@ -47,6 +50,14 @@ extension TestCommand {
       options.explain = explain
     }
     try readHistory(into: &options)
+    if !explaining.explainAfresh.isEmpty {
+      guard options.explain != nil, options.history != nil else {
+        throw ValidationError(
+          "--explain-afresh starts a test's pooled explanations over: give --explain and --history too."
+        )
+      }
+      options.explainAfresh = Set(explaining.explainAfresh)
+    }
     return options
   }
 

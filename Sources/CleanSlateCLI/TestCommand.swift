@@ -118,7 +118,10 @@ struct TestCommand: AsyncParsableCommand {
 
     // Explain: experiments on each test that failed.
     if let explain = options.explain {
-      _ = try await result.explainFailures(launcher: launcher, options: explain, events: events)
+      // With a store, each explanation goes on from what earlier sessions' experiments saw.
+      _ = try await result.explainFailures(
+        launcher: launcher, options: explain, events: events,
+        prior: history.priorEvidence(afresh: options.explainAfresh, events: events))
     }
 
     // Reports: each writes what it heard; the store records the session, whatever they did.

@@ -1,4 +1,5 @@
 import CleanSlate
+import CleanSlateExplain
 import CleanSlateRunner
 import CleanSlateTestProcess
 import CleanSlateTrace
@@ -22,7 +23,26 @@ extension StoredResult {
       quarantined: session.quarantine.tests[record.name] != nil,
       checkedAsNew: session.newTests.contains(record.name), causeKind: cause?.kind,
       cause: cause?.json,
-      attempts: keeps ? record.attempts.map { StoredAttempt($0, of: record.name) } : [])
+      attempts: keeps ? record.attempts.map { StoredAttempt($0, of: record.name) } : [],
+      evidence: Self.evidence(of: (session.causes[record.name] as? TestCause)?.pooling))
+  }
+
+  /// Each experiment's rounds of this session, as `pooling` kept them.
+  private static func evidence(of pooling: TestCause.Pooling?) -> [StoredEvidence] {
+    guard let pooling else { return [] }
+    guard !pooling.session.isEmpty else {
+      // No round ran: the row still says where the sequence started, and whose budget it is.
+      return [
+        StoredEvidence(
+          experiment: pooling.lead.rawValue, lead: pooling.lead.rawValue, rounds: "",
+          afresh: pooling.sessions == 1)
+      ]
+    }
+    return pooling.session.sorted { $0.key.rawValue < $1.key.rawValue }.map { experiment, rounds in
+      StoredEvidence(
+        experiment: experiment.rawValue, lead: pooling.lead.rawValue, rounds: rounds.packed,
+        afresh: pooling.sessions == 1)
+    }
   }
 }
 

@@ -115,6 +115,25 @@ package final class SQLiteRunStore: RunStore {
     }
   }
 
+  package func evidence(of test: String) async throws -> [RecordedEvidence] {
+    try await perform { database in
+      try database.reading {
+        let rows = try database.prepare(EvidenceQuery.sql(parameter: "?1"))
+        try rows.bind([.text(test)])
+        var found: [RecordedEvidence] = []
+        while try rows.step() {
+          found.append(
+            RecordedEvidence(
+              session: rows.integer(0),
+              evidence: StoredEvidence(
+                experiment: rows.text(1) ?? "", lead: rows.text(2) ?? "",
+                rounds: rows.text(3) ?? "", afresh: rows.integer(4) != 0)))
+        }
+        return found
+      }
+    }
+  }
+
   package func close() async {}
 
   /// Runs `work` on the store's queue.
