@@ -23,6 +23,8 @@ extension TestCommand {
     /// The tests whose explanations start afresh (`--explain-afresh`), as `swift test list`
     /// prints them.
     var explainAfresh: Set<String> = []
+    /// How long the session may spend on pending explanations (`--explain-pending`), when given.
+    var explainPending: Duration?
   }
 
   /// Reads the options that need reading; throws `ValidationError` for one that is wrong.
@@ -57,6 +59,19 @@ extension TestCommand {
         )
       }
       options.explainAfresh = Set(explaining.explainAfresh)
+    }
+    if let text = explaining.explainPending {
+      guard let seconds = Int(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 else {
+        throw ValidationError(
+          "--explain-pending '\(text)' is not a number of seconds: give a whole number, 0 or more, as 120."
+        )
+      }
+      guard options.history != nil else {
+        throw ValidationError(
+          "--explain-pending goes on with explanations kept in a store of runs: give --history too."
+        )
+      }
+      options.explainPending = seconds > 0 ? .seconds(seconds) : nil
     }
     return options
   }

@@ -123,6 +123,16 @@ struct TestCommand: AsyncParsableCommand {
         launcher: launcher, options: explain, events: events,
         prior: history.priorEvidence(afresh: options.explainAfresh, events: events))
     }
+    // Pending explanations of tests that passed go on, within their share of the session.
+    if let total = options.explainPending {
+      let pending = await history.pendingExplanations(
+        among: result.records.map(\.name), events: events)
+      _ = try await result.goOnWithPending(
+        pending, launcher: launcher,
+        options: options.explain
+          ?? ExplainOptions(timeLimit: options.timeLimit, passthrough: swiftTestArguments),
+        total: total, events: events)
+    }
 
     // Reports: each writes what it heard; the store records the session, whatever they did.
     var unwritten: RunnerError?

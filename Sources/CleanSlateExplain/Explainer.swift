@@ -186,7 +186,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
 
   /// What the explanation pooled: each experiment's rounds of this session, to keep, and with
   /// earlier sessions'; `nil` for an explanation of this session alone.
-  private func pooling(_ trial: Trial<Runner>, evidence: RunEvidence) -> TestCause.Pooling? {
+  func pooling(_ trial: Trial<Runner>, evidence: RunEvidence) -> TestCause.Pooling? {
     guard let prior = trial.prior else { return nil }
     var session: [Experiment: ExperimentEvidence] = [:]
     var pooled = prior.experiments
@@ -232,7 +232,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     }
   }
 
-  private func run(
+  func run(
     _ experiment: Experiment, _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double,
     lead: Bool, random: inout SeededRandomNumberGenerator
   ) async throws -> TestCause? {

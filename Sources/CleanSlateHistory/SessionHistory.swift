@@ -166,6 +166,31 @@ package struct SessionHistory: Sendable {
     }
   }
 
+  /// The tests among `tests` whose explanations are pending in the store — rounds kept since
+  /// their last decided explanation — each with what it kept (``PooledEvidenceWindow``): what
+  /// `--explain-pending` may go on with. Empty without a store; a store that cannot be read costs
+  /// a note.
+  package func pendingExplanations(
+    among tests: [TestName], events: SessionEvents
+  ) async -> [(test: TestName, prior: PriorEvidence)] {
+    guard let store else { return [] }
+    do {
+      let pending = Set(try await store.pendingTests())
+      var found: [(test: TestName, prior: PriorEvidence)] = []
+      for test in tests where pending.contains(test.listed) {
+        found.append(
+          (test, PooledEvidenceWindow.prior(from: try await store.evidence(of: test.listed))))
+      }
+      return found
+    } catch {
+      events.send(
+        .note(
+          "The store of runs could not give the pending explanations: \(Self.sentence(error)) None went on in this session."
+        ))
+      return []
+    }
+  }
+
   /// Records the session, once its events are over, with `exitStatus`; prints a line on standard
   /// error when the store could not.
   package func record(exitStatus: Int32) async {

@@ -124,6 +124,21 @@ import Testing
     #expect(run.json.isEmpty)
   }
 
+  @Test func goingOnWithPendingExplanationsWithoutAStoreIsAnErrorBeforeAnythingRuns()
+    async throws
+  {
+    // When --explain-pending is given without --history
+    let run = try await cleanslateTest(["--explain-pending", "30"])
+
+    // Then the command says what it needs, and runs nothing
+    #expect(run.outcome.status != 0)
+    #expect(
+      run.outcome.standardError.contains(
+        "--explain-pending goes on with explanations kept in a store of runs: give --history too."
+      ))
+    #expect(run.json.isEmpty)
+  }
+
   @Test func fourShardsWritingOneStoreAtOnceLoseNothing() async throws {
     // Given a store
     let store = try await use(.temporaryDirectory).appendingPathComponent("runs.sqlite").path

@@ -8,6 +8,19 @@ enum EvidenceQuery {
     "hang",
   ]
 
+  /// The tests whose sequence has rounds kept since its last decided explanation: those a
+  /// session where they pass may go on with.
+  static var pendingTests: String {
+    let kinds = decidedKinds.map { "'\($0)'" }.joined(separator: ", ")
+    return """
+      SELECT DISTINCT t.name FROM tests t JOIN evidence e ON e.test = t.id
+      WHERE e.session > COALESCE((
+        SELECT max(r.session) FROM results r WHERE r.test = t.id AND r.cause_kind IN (\(kinds))
+      ), 0)
+      ORDER BY t.name
+      """
+  }
+
   /// The query, its parameter spelled `parameter`.
   static func sql(parameter: String) -> String {
     let kinds = decidedKinds.map { "'\($0)'" }.joined(separator: ", ")

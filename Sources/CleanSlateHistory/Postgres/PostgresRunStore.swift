@@ -137,6 +137,17 @@
       try await PostgresHistoryReader(store: self).results(of: test, limit: limit)
     }
 
+    package func pendingTests() async throws -> [String] {
+      let rows = try await run(PostgresQuery(unsafeSQL: EvidenceQuery.pendingTests))
+      var names: [String] = []
+      do {
+        for try await name in rows.decode(String.self) { names.append(name) }
+      } catch {
+        throw StoreError(.failed, "\(name): \(String(reflecting: error))")
+      }
+      return names
+    }
+
     package func evidence(of test: String) async throws -> [RecordedEvidence] {
       var bindings = PostgresBindings()
       bindings.append(test)

@@ -78,7 +78,8 @@ extension StoredHistory.Cause {
       let cause = TestCause(json: object), let pooling = cause.pooling
     else { return nil }
     if cause.kind == .unknown || cause.kind == .intrinsic {
-      let progress = pooling.progress ?? "nothing ahead, pooled over \(PooledWords.sessions(pooling.sessions))"
+      let progress =
+        pooling.progress ?? "nothing ahead, pooled over \(PooledWords.sessions(pooling.sessions))"
       return "pending — \(progress); the next session that sees it fail goes on from here"
     }
     guard pooling.sessions > 1 else { return nil }

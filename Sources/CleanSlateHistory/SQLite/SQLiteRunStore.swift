@@ -134,6 +134,18 @@ package final class SQLiteRunStore: RunStore {
     }
   }
 
+  package func pendingTests() async throws -> [String] {
+    try await perform { database in
+      try database.reading {
+        let rows = try database.prepare(EvidenceQuery.pendingTests)
+        try rows.bind([])
+        var names: [String] = []
+        while try rows.step() { names.append(rows.text(0) ?? "") }
+        return names
+      }
+    }
+  }
+
   package func close() async {}
 
   /// Runs `work` on the store's queue.

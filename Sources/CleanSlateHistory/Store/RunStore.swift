@@ -31,6 +31,9 @@ package protocol RunStore: Sendable {
   /// ``PooledEvidenceWindow`` pools for its next explanation.
   func evidence(of test: String) async throws -> [RecordedEvidence]
 
+  /// The tests with rounds kept since their last decided explanation: pending explanations.
+  func pendingTests() async throws -> [String]
+
   /// Closes the connection; the store is not used after.
   func close() async
 }
