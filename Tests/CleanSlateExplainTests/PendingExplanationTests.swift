@@ -12,7 +12,7 @@ import Testing
 @Suite struct PendingExplanationTests {
   /// Earlier sessions' evidence: parallel 3 pairs ahead in 200, over 2 sessions.
   static let ahead = PriorEvidence(
-    experiments: [.parallel: ExperimentEvidence(packed: "1/1,1/0:3;1/0,1/0:200", sessions: 2)!],
+    experiments: [.parallel: ExperimentEvidence(packed: "10x3,00x200", sessions: 2)!],
     lead: .parallel, sessions: 2)
 
   /// A run in which the test passed, at once with the tests of its process.
@@ -42,7 +42,7 @@ import Testing
   @Test func nothingGoesOnWhenNoExperimentIsAhead() async throws {
     // Given earlier sessions whose parallel rounds went against running at once
     let behind = PriorEvidence(
-      experiments: [.parallel: ExperimentEvidence(packed: "1/0,1/1:2;1/0,1/0:100")!],
+      experiments: [.parallel: ExperimentEvidence(packed: "01x2,00x100")!],
       lead: .parallel, sessions: 1)
     let runner = SimulatedFlakyTest(reason: .random(rate: 0.1))
 

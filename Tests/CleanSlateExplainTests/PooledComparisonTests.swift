@@ -103,12 +103,12 @@ import Testing
     let read = ExperimentEvidence(packed: packed)
 
     // Then the text is stable and says the same rounds
-    #expect(packed == "1/0,1/0:240;1/1,1/0:3;2/0,1/1:1")
+    #expect(packed == "00x240,10x3,0/2-1/1x1")
     #expect(read == evidence)
     #expect(ExperimentEvidence(packed: "")?.isEmpty == true)
   }
 
-  @Test(arguments: ["1/2,1/0:3", "1/1,1/0:0", "1/1:3", "a/b,c/d:1", "0/0,1/0:2", "1/1,1/0"])
+  @Test(arguments: ["20x3", "10x0", "10", "1/1x3", "a/b-c/dx1", "0/0-1/1x2", "2/1-0/1x1", "10x3;"])
   func textThatIsNotRoundsIsRefused(text: String) {
     // Given text that names a round no comparison makes, or is not rounds at all
     // Then it is not read as evidence

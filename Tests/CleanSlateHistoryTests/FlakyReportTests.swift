@@ -74,7 +74,7 @@ import Testing
     ]
     sessions[1].results[0].causeKind = "unknown"
     sessions[1].results[0].cause =
-      #"{"kind":"unknown","summary":"No factor made a difference the runs could show.","reproduce":"swift test","pooled":{"sessions":2,"runs":484,"lead":"parallel","focus":"parallel","experiments":[{"name":"parallel","rounds":"1/0,1/0:239;1/1,1/0:3","session":"1/1,1/0:1;1/0,1/0:119"}]}}"#
+      #"{"kind":"unknown","summary":"No factor made a difference the runs could show.","reproduce":"swift test","pooled":{"sessions":2,"runs":484,"lead":"parallel","focus":"parallel","experiments":[{"name":"parallel","rounds":"00x239,10x3","session":"10x1,00x119"}]}}"#
     let report = FlakyReport(
       store: "runs.sqlite", history: StoredHistory(of: sessions), ranking: FlakyRanking(),
       today: QuarantineDate("2026-09-23")!)

@@ -33,7 +33,7 @@ import Testing
     try await reopened.record(
       PooledEvidenceScenario.session(
         "new", minute: 1,
-        evidence: [PooledEvidenceScenario.parallel("1/1,1/0:1", afresh: true)]))
+        evidence: PooledEvidenceScenario.parallel("10x1", afresh: true)))
 
     // Then it is at version 2, the old session is there, and the rounds are kept
     #expect(try await SQLiteScript.value("SELECT version FROM cleanslate_store", in: path) == "2")
@@ -43,29 +43,28 @@ import Testing
   }
 
   @Test func roundsANewerCleanSlateKeptThatThisOneCannotReadAreLeftOut() {
-    // Given rows newest first, one of an experiment this CleanSlate does not know and one whose
-    // rounds do not parse
+    // Given rows newest first: one whose rounds do not parse, one with an experiment this
+    // CleanSlate does not know beside one it knows
     let rows = [
       RecordedEvidence(
         session: 3,
-        evidence: StoredEvidence(
-          experiment: "memory", lead: "parallel", rounds: "1/1,1/0:2", afresh: false)),
+        evidence: StoredEvidence(lead: "parallel", rounds: "parallel 20x2", afresh: false)),
       RecordedEvidence(
         session: 2,
         evidence: StoredEvidence(
-          experiment: "parallel", lead: "parallel", rounds: "1/3,1/0:2", afresh: false)),
+          lead: "parallel", rounds: "memory 10x2; parallel 10x1", afresh: false)),
       RecordedEvidence(
         session: 1,
-        evidence: StoredEvidence(
-          experiment: "parallel", lead: "order", rounds: "1/1,1/0:2", afresh: true)),
+        evidence: StoredEvidence(lead: "order", rounds: "parallel 10x2", afresh: true)),
     ]
 
     // When they are pooled
     let prior = PooledEvidenceWindow.prior(from: rows)
 
-    // Then only the row it reads counts, with its sequence's lead
-    #expect(prior.sessions == 1)
+    // Then what it reads counts, with its sequence's lead
+    #expect(prior.sessions == 2)
     #expect(prior.lead == .order)
-    #expect(prior.experiments[.parallel]?.packed == "1/1,1/0:2")
+    #expect(prior.experiments[.parallel]?.packed == "10x3")
+    #expect(prior.experiments.count == 1)
   }
 }

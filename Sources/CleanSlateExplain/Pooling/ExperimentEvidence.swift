@@ -75,13 +75,20 @@ package struct ExperimentEvidence: Sendable, Hashable {
 
   // MARK: - Stored as text
 
-  /// The rounds as one line of text, as the store keeps them: each shape as `factorRuns/failed,
-  /// baselineRuns/failed:count`, separated by `;`, in a stable order — `1/1,1/0:3;1/0,1/0:240`.
+  /// The rounds as text, as the store keeps them, in a stable order: each shape and how many such
+  /// rounds ran, `shape x count`, separated by commas. A pair's shape is its two outcomes, with the
+  /// factor then without, `1` for failed: `10x3` is three pairs that failed with the factor only,
+  /// `00x240` two hundred and forty that passed both. A round of other runs is `failed/runs` of
+  /// each arm: `0/2-1/1x1`. So `00x240,10x3,0/2-1/1x1`.
   package var packed: String {
     rounds.sorted { Self.order($0.key).lexicographicallyPrecedes(Self.order($1.key)) }.map {
       round, count in
-      "\(round.factorRuns)/\(round.factorFailures),\(round.baselineRuns)/\(round.baselineFailures):\(count)"
-    }.joined(separator: ";")
+      let shape =
+        round.isPair
+        ? "\(round.factorFailures)\(round.baselineFailures)"
+        : "\(round.factorFailures)/\(round.factorRuns)-\(round.baselineFailures)/\(round.baselineRuns)"
+      return "\(shape)x\(count)"
+    }.joined(separator: ",")
   }
 
   /// The evidence of `sessions` sessions whose rounds `packed` gives (``packed``); `nil` when the
@@ -89,28 +96,63 @@ package struct ExperimentEvidence: Sendable, Hashable {
   /// runs, a count below one).
   package init?(packed: String, sessions: Int = 1) {
     var rounds: [PairedComparison.Round: Int] = [:]
-    for entry in packed.split(separator: ";", omittingEmptySubsequences: true) {
-      let parts = entry.split(separator: ":")
-      guard parts.count == 2, let count = Int(parts[1]), count > 0 else { return nil }
-      let arms = parts[0].split(separator: ",")
-      guard arms.count == 2 else { return nil }
-      let numbers = arms.map { $0.split(separator: "/").compactMap { Int($0) } }
-      guard numbers.allSatisfy({ $0.count == 2 }) else { return nil }
-      let (factorRuns, factorFailures) = (numbers[0][0], numbers[0][1])
-      let (baselineRuns, baselineFailures) = (numbers[1][0], numbers[1][1])
-      guard factorRuns > 0, baselineRuns > 0, (0...factorRuns).contains(factorFailures),
-        (0...baselineRuns).contains(baselineFailures), factorRuns <= 64, baselineRuns <= 64
+    for entry in packed.split(separator: ",", omittingEmptySubsequences: true) {
+      let parts = entry.split(separator: "x")
+      guard parts.count == 2, let count = Int(parts[1]), count > 0,
+        let round = Self.round(parts[0])
       else { return nil }
-      let round = PairedComparison.Round(
-        factorRuns: factorRuns, factorFailures: factorFailures, baselineRuns: baselineRuns,
-        baselineFailures: baselineFailures)
       rounds[round, default: 0] += count
     }
     self.init(rounds: rounds, sessions: sessions)
   }
 
+  /// The round a shape's text names: `10`, or `0/2-1/1`.
+  private static func round(_ shape: Substring) -> PairedComparison.Round? {
+    if shape.count == 2, shape.allSatisfy({ $0 == "0" || $0 == "1" }) {
+      let outcomes = shape.map { $0 == "1" ? 1 : 0 }
+      return PairedComparison.Round(
+        factorRuns: 1, factorFailures: outcomes[0], baselineRuns: 1, baselineFailures: outcomes[1])
+    }
+    let arms = shape.split(separator: "-").map { $0.split(separator: "/").compactMap { Int($0) } }
+    guard arms.count == 2, arms.allSatisfy({ $0.count == 2 }) else { return nil }
+    let (factorFailures, factorRuns) = (arms[0][0], arms[0][1])
+    let (baselineFailures, baselineRuns) = (arms[1][0], arms[1][1])
+    guard (1...64).contains(factorRuns), (1...64).contains(baselineRuns),
+      (0...factorRuns).contains(factorFailures), (0...baselineRuns).contains(baselineFailures)
+    else { return nil }
+    return PairedComparison.Round(
+      factorRuns: factorRuns, factorFailures: factorFailures, baselineRuns: baselineRuns,
+      baselineFailures: baselineFailures)
+  }
+
   private static func order(_ round: PairedComparison.Round) -> [Int] {
-    [round.factorRuns, round.factorFailures, round.baselineRuns, round.baselineFailures]
+    [round.factorRuns, round.baselineRuns, round.factorFailures, round.baselineFailures]
+  }
+
+  /// Several experiments' rounds as one text, by name: `hashOrder 00x19,10x1; parallel
+  /// 00x231,10x3` (``packed`` for each).
+  package static func packing(_ experiments: [Experiment: ExperimentEvidence]) -> String {
+    experiments.filter { !$0.value.isEmpty }.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+      "\($0.key.rawValue) \($0.value.packed)"
+    }.joined(separator: "; ")
+  }
+
+  /// The experiments' rounds `text` gives (``packing(_:)``), each of `sessions` sessions; an
+  /// experiment this CleanSlate does not know (a newer one's) is left out. `nil` when the text is
+  /// not such a line.
+  package static func unpacking(
+    _ text: String, sessions: Int = 1
+  ) -> [Experiment: ExperimentEvidence]? {
+    var experiments: [Experiment: ExperimentEvidence] = [:]
+    for entry in text.split(separator: ";") {
+      let parts = entry.split(separator: " ", omittingEmptySubsequences: true)
+      guard parts.count == 2,
+        let evidence = ExperimentEvidence(packed: String(parts[1]), sessions: sessions)
+      else { return nil }
+      guard let experiment = Experiment(rawValue: String(parts[0])) else { continue }
+      experiments[experiment] = experiments[experiment].map { $0.adding(evidence) } ?? evidence
+    }
+    return experiments
   }
 }
 

@@ -25,7 +25,7 @@ enum EvidenceQuery {
   static func sql(parameter: String) -> String {
     let kinds = decidedKinds.map { "'\($0)'" }.joined(separator: ", ")
     return """
-      SELECT e.session, e.experiment, e.lead, e.rounds, e.afresh
+      SELECT e.session, e.lead, e.rounds, e.afresh
       FROM tests t JOIN evidence e ON e.test = t.id
       WHERE t.name = \(parameter) AND e.session > COALESCE((
         SELECT max(r.session) FROM results r WHERE r.test = t.id AND r.cause_kind IN (\(kinds))

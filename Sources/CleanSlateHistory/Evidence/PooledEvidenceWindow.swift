@@ -18,11 +18,11 @@ package enum PooledEvidenceWindow {
     var startedAt: Int64?
     for row in rows {
       if let startedAt, row.session < startedAt { break }
-      guard let experiment = Experiment(rawValue: row.evidence.experiment),
-        let evidence = ExperimentEvidence(packed: row.evidence.rounds, sessions: 1)
-      else { continue }
+      guard let kept = ExperimentEvidence.unpacking(row.evidence.rounds) else { continue }
       sessions.insert(row.session)
-      experiments[experiment] = experiments[experiment].map { $0.adding(evidence) } ?? evidence
+      for (experiment, evidence) in kept {
+        experiments[experiment] = experiments[experiment].map { $0.adding(evidence) } ?? evidence
+      }
       // The earliest session's lead: rows come newest first.
       lead = Experiment(rawValue: row.evidence.lead) ?? lead
       if row.evidence.afresh { startedAt = row.session }

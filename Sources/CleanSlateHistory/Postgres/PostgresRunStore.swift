@@ -155,14 +155,13 @@
         PostgresQuery(unsafeSQL: EvidenceQuery.sql(parameter: "$1"), binds: bindings))
       var found: [RecordedEvidence] = []
       do {
-        for try await (session, experiment, lead, rounds, afresh) in rows.decode(
-          (Int64, String, String, String, Int32).self)
+        for try await (session, lead, rounds, afresh) in rows.decode(
+          (Int64, String, String, Int32).self)
         {
           found.append(
             RecordedEvidence(
               session: session,
-              evidence: StoredEvidence(
-                experiment: experiment, lead: lead, rounds: rounds, afresh: afresh != 0)))
+              evidence: StoredEvidence(lead: lead, rounds: rounds, afresh: afresh != 0)))
         }
       } catch {
         throw StoreError(.failed, "\(name): \(String(reflecting: error))")

@@ -47,7 +47,7 @@
         for result in session.results {
           guard let test = tests[result.test], results.tests.insert(test).inserted else { continue }
           results.add(result, test: test)
-          for kept in result.evidence { evidence.add(kept, test: test) }
+          if let kept = result.evidence { evidence.add(kept, test: test) }
           for (number, attempt) in result.attempts.enumerated() {
             attempts.add(attempt, test: test, number: number + 1)
           }
@@ -67,12 +67,12 @@
         if !evidence.test.isEmpty {
           try await store.run(
             """
-            INSERT INTO evidence (session, test, experiment, lead, rounds, afresh)
-            SELECT \(id), test, experiment, lead, rounds, afresh
-            FROM unnest(\(evidence.test)::bigint[], \(evidence.experiment)::text[],
-              \(evidence.lead)::text[], \(evidence.rounds)::text[], \(evidence.afresh)::int[])
-              AS e(test, experiment, lead, rounds, afresh)
-            ON CONFLICT (test, session, experiment) DO NOTHING
+            INSERT INTO evidence (session, test, lead, rounds, afresh)
+            SELECT \(id), test, lead, rounds, afresh
+            FROM unnest(\(evidence.test)::bigint[], \(evidence.lead)::text[],
+              \(evidence.rounds)::text[], \(evidence.afresh)::int[])
+              AS e(test, lead, rounds, afresh)
+            ON CONFLICT (test, session) DO NOTHING
             """)
         }
         guard !attempts.test.isEmpty else { return }
@@ -123,14 +123,12 @@
     /// The stored evidence's columns, one array each.
     private struct EvidenceColumns {
       var test: [Int64] = []
-      var experiment: [String] = []
       var lead: [String] = []
       var rounds: [String] = []
       var afresh: [Int32] = []
 
       mutating func add(_ evidence: StoredEvidence, test id: Int64) {
         test.append(id)
-        experiment.append(evidence.experiment)
         lead.append(evidence.lead)
         rounds.append(evidence.rounds)
         afresh.append(evidence.afresh ? 1 : 0)

@@ -20,14 +20,13 @@ package struct StoredResult: Sendable, Equatable {
   /// Its runs, when it ran more than once or failed; empty for a test that passed in its only
   /// run.
   package var attempts: [StoredAttempt]
-  /// What its explanation's experiments saw, when it went on from earlier sessions: each
-  /// experiment's rounds.
-  package var evidence: [StoredEvidence]
+  /// What its explanation's experiments saw, when it went on from earlier sessions.
+  package var evidence: StoredEvidence?
 
   package init(
     test: String, verdict: String, runs: Int, failures: Int, seconds: Double,
     quarantined: Bool = false, checkedAsNew: Bool = false, causeKind: String? = nil,
-    cause: String? = nil, attempts: [StoredAttempt] = [], evidence: [StoredEvidence] = []
+    cause: String? = nil, attempts: [StoredAttempt] = [], evidence: StoredEvidence? = nil
   ) {
     self.evidence = evidence
     self.test = test

@@ -27,22 +27,13 @@ extension StoredResult {
       evidence: Self.evidence(of: (session.causes[record.name] as? TestCause)?.pooling))
   }
 
-  /// Each experiment's rounds of this session, as `pooling` kept them.
-  private static func evidence(of pooling: TestCause.Pooling?) -> [StoredEvidence] {
-    guard let pooling else { return [] }
-    guard !pooling.session.isEmpty else {
-      // No round ran: the row still says where the sequence started, and whose budget it is.
-      return [
-        StoredEvidence(
-          experiment: pooling.lead.rawValue, lead: pooling.lead.rawValue, rounds: "",
-          afresh: pooling.sessions == 1)
-      ]
-    }
-    return pooling.session.sorted { $0.key.rawValue < $1.key.rawValue }.map { experiment, rounds in
-      StoredEvidence(
-        experiment: experiment.rawValue, lead: pooling.lead.rawValue, rounds: rounds.packed,
-        afresh: pooling.sessions == 1)
-    }
+  /// This session's rounds, as `pooling` kept them: a row even when no round ran, which says
+  /// where its sequence started and whose budget it is.
+  private static func evidence(of pooling: TestCause.Pooling?) -> StoredEvidence? {
+    guard let pooling else { return nil }
+    return StoredEvidence(
+      lead: pooling.lead.rawValue, rounds: ExperimentEvidence.packing(pooling.session),
+      afresh: pooling.sessions == 1)
   }
 }
 

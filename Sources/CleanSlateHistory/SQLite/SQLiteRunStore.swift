@@ -126,8 +126,8 @@ package final class SQLiteRunStore: RunStore {
             RecordedEvidence(
               session: rows.integer(0),
               evidence: StoredEvidence(
-                experiment: rows.text(1) ?? "", lead: rows.text(2) ?? "",
-                rounds: rows.text(3) ?? "", afresh: rows.integer(4) != 0)))
+                lead: rows.text(1) ?? "", rounds: rows.text(2) ?? "",
+                afresh: rows.integer(3) != 0)))
         }
         return found
       }

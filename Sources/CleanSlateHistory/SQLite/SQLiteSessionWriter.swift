@@ -48,9 +48,9 @@ struct SQLiteSessionWriter {
         """)
       let insertEvidence = try database.prepare(
         """
-        INSERT INTO evidence (session, test, experiment, lead, rounds, afresh)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-        ON CONFLICT (test, session, experiment) DO NOTHING
+        INSERT INTO evidence (session, test, lead, rounds, afresh)
+        VALUES (?1, ?2, ?3, ?4, ?5)
+        ON CONFLICT (test, session) DO NOTHING
         """)
       for result in session.results {
         guard let test = tests[result.test] else { continue }
@@ -70,10 +70,10 @@ struct SQLiteSessionWriter {
             text(attempt.failure), text(attempt.signal), text(attempt.frame), text(attempt.hungIn),
           ])
         }
-        for evidence in result.evidence {
+        if let evidence = result.evidence {
           try insertEvidence.run([
-            .integer(id), .integer(test), .text(evidence.experiment), .text(evidence.lead),
-            .text(evidence.rounds), .integer(evidence.afresh ? 1 : 0),
+            .integer(id), .integer(test), .text(evidence.lead), .text(evidence.rounds),
+            .integer(evidence.afresh ? 1 : 0),
           ])
         }
       }
