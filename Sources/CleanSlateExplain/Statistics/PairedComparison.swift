@@ -208,7 +208,8 @@ package struct PairedComparison: Sendable, Equatable {
     baseline = baseline + .init(failures: round.baselineFailures, runs: round.baselineRuns)
     rounds[round, default: 0] += 1
     logRatioSoFar += round.logRatio
-    logRatioAgainstSoFar += round.swapped.logRatio
+    // (only a pooled comparison decides on it; a session's own counts its pairs)
+    if isPooled { logRatioAgainstSoFar += round.swapped.logRatio }
   }
 
   /// Where it stands, with `pairsLeft` more pairs that the budget allows (at most the maximum
