@@ -10,7 +10,7 @@ import Foundation
 /// `swift test list` runs beside it instead of before it.
 ///
 /// A test process that crashes writes a quick report (``LaunchRequest/quickCrashReports``): the
-/// runtime's own names every frame of every thread from the debug information first, 10 to 40
+/// runtime's own report names every frame of every thread from the debug information, 10 to 40
 /// seconds a crash for a server app's debug build on a busy machine, where the quick one takes
 /// under a second and reads the same (the test its crashed thread's frame pins, the frames its
 /// crashes share). A `SWIFT_BACKTRACE` the user set is kept, and with it the runtime's report.
