@@ -24,7 +24,7 @@ extension SessionResult {
 
   /// Explains each test that failed (``explained``) by experiments `runner` runs: the tests whose
   /// crashes went through the same code once, with the budget of each
-  /// (``explainedTogether(_:tests:)``),
+  /// (``explainedTogether(_:tests:)``, up to ``ExplainOptions/mostBudgetsOfAGroup``),
   /// and each test's cause sent to `events` as it is decided; returns the causes.
   package func explainFailures<Runner: ExperimentRunner>(
     runner: Runner, options: ExplainOptions, events: SessionEvents,
@@ -47,7 +47,7 @@ extension SessionResult {
         attempts: records[group[0]].attempts, of: test, together: together,
         ranAtOnce: options.ranAtOnce(test), processesOfTheirOwn: !test.isSwiftTesting)
       evidence.durations = durations
-      explainer.budget = options.budget * group.count
+      explainer.budget = options.budgetOfAGroup(of: group.count)
       let cause = try await explainer.explain(test, evidence: evidence, prior: await prior?(test))
       causes[test] = cause
       events.send(.explained(test: test, cause: cause))
