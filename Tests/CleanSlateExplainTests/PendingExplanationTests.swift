@@ -105,6 +105,7 @@ import Testing
       "pending explanations: decided within 20 sessions in \(goingOn.count) of \(count) going on, \(waiting.count) waiting; median session \(goingOn.sorted().dropFirst(goingOn.count / 2).first ?? 0) against \(waiting.sorted().dropFirst(waiting.count / 2).first ?? 0)"
     )
     #expect(goingOn.count >= waiting.count)
-    #expect(goingOn.count * 10 >= count * 9, "\(goingOn.count) of \(count)")
+    #expect(
+      SimulatedClaim.atLeast(0.9).holds(goingOn.count, of: count), "\(goingOn.count) of \(count)")
   }
 }

@@ -8,7 +8,7 @@ import Testing
 /// goes on in the next session that sees the test fail, from the rounds the sessions before kept,
 /// and decides when the runs together decide — while a test that fails at random is blamed on a
 /// factor in at most 1% of whole sequences, however many sessions look again. Simulated,
-/// sequences of sessions at a seed each (in `swift test`, 50 sequences of a set of 2,000 and 20
+/// sequences of sessions at a seed each (in `swift test`, 30 sequences of a set of 2,000 and 20
 /// of 200: ``SimulatedClaim``).
 @Suite struct PooledSessionsTests {
   /// The factors.
@@ -69,7 +69,7 @@ import Testing
     rate: Double
   ) async throws {
     // Given tests failing at `rate` at random, each explained in 20 sessions that saw it fail
-    let count = SimulatedClaim.explanations(2000, quick: 50)
+    let count = SimulatedClaim.explanations(2000, quick: 30)
     let endings = try await Self.endings(
       count: count, seedBase: UInt64(rate * 10_000), sessions: 20
     ) { _, _ in .random(rate: rate) }
@@ -89,7 +89,7 @@ import Testing
   @Test func aMachineThatFailsTheTestMoreOftenInEveryConditionMakesNoFactor() async throws {
     // Given a fleet of two machines, one of which fails the test twice as often as the other in
     // every condition (4% and 2%), the sessions alternating between them
-    let count = SimulatedClaim.explanations(2000, quick: 50)
+    let count = SimulatedClaim.explanations(2000, quick: 30)
     let endings = try await Self.endings(count: count, seedBase: 77, sessions: 20) { _, session in
       .random(rate: session.isMultiple(of: 2) ? 0.04 : 0.02)
     }
