@@ -259,7 +259,8 @@ extension Explainer {
     let gain = PairedComparison.expectedGain(
       of: shape, factorRate: smoothed(factor), baselineRate: smoothed(baseline))
     let costs = trial.runs(of: lead).map(\.seconds)
-    guard gain > 0.01, !costs.isEmpty else { return (text + ".", nil) }
+    // (a rare flake's rounds each gain little: a thousandth of the threshold is still a count)
+    guard gain > 1e-4, !costs.isEmpty else { return (text + ".", nil) }
     let rounds = Int((comparison.logRatioLeft / gain).rounded(.up))
     let runs = rounds * shape.runs
     let perRun = costs.reduce(0, +) / Double(costs.count)
@@ -267,8 +268,15 @@ extension Explainer {
     text +=
       "; deciding it takes about \(runs) more of its runs, about \(Int(more.rounded(.up))) s at \(Hundredths.seconds(micros: perRun * 1e6)) a run"
     if comparison.isPooled {
-      // The next session that sees it fail goes on from here.
-      return (text + ", which the next sessions that see it fail go on to spend.", nil)
+      // The next session that sees it fail goes on from here: about how many more, were each to
+      // spend what this one spent on it.
+      let spent = costs.reduce(0, +)
+      let sessions = Int((more / max(spent, 1e-6)).rounded(.up))
+      return (
+        text
+          + ", about \(Words.count(sessions, "more session")) like this one that see it fail (or --explain-pending in those that do not).",
+        nil
+      )
     }
     let seconds = Int((trial.elapsedSeconds + more).rounded(.up))
     return (text, .budget(seconds: max(seconds, Int(trial.budgetSeconds) + 1)))

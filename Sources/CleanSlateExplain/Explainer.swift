@@ -83,7 +83,22 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     cause.tried = trial.tried.map(\.description)
     cause.failedEveryTime = evidence.failedEveryTime
     cause.pooling = pooling(trial, evidence: evidence)
+    cause.summary += Self.pooledDecision(of: cause)
     return cause
+  }
+
+  /// For a cause decided over more than one session, what decided it: ` Over 10 sessions, the
+  /// parallel experiment's rounds decided it: 10 of 1617 runs at once failed, 0 of 1617 in
+  /// order.` — the counts of this session alone, which the sentences before it give, did not.
+  /// Empty otherwise.
+  static func pooledDecision(of cause: TestCause) -> String {
+    guard cause.decided, let pooling = cause.pooling, pooling.sessions > 1,
+      let experiment = Experiment.allCases.first(where: { $0.decides(cause.kind) }),
+      let evidence = pooling.pooled[experiment]
+    else { return "" }
+    let (withIt, without) = PooledWords.arms(of: experiment)
+    return
+      " Over \(PooledWords.sessions(pooling.sessions)), the \(experiment) experiment's rounds decided it: \(evidence.factor) \(withIt) failed, \(evidence.baseline.failures) of \(evidence.baseline.runs) \(without)."
   }
 
   private func decide(_ trial: Trial<Runner>, evidence: RunEvidence) async throws -> TestCause {

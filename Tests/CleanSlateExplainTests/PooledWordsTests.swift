@@ -53,8 +53,9 @@ import Testing
     #expect(pooled.runs == kept.runs + (second.pooling?.session[.parallel]?.runs ?? 0))
     #expect(
       second.summary.contains(
-        "Parallel was ahead: \(pooled.factor) at once failed, \(pooled.baseline) in order, pooled over 2 sessions"
+        "Parallel was ahead: \(pooled.factor) at once failed, \(pooled.baseline) in order, pooled over 2 sessions; deciding it takes about "
       ), "\(second.summary)")
+    #expect(second.summary.contains(" more session"), "\(second.summary)")
     #expect(second.heading.hasSuffix(", pooled over 2 sessions (\(pooled.runs) runs)"))
 
     // When a third session with the default budget goes on from both
@@ -66,6 +67,12 @@ import Testing
     let all = try #require(third.pooling?.runs)
     #expect(third.heading.hasPrefix("parallel, decided by \(third.runs.count) runs in "))
     #expect(third.heading.hasSuffix(", pooled over 3 sessions (\(all) runs)"))
+    // And its paragraph gives the counts that decided it, over the sessions
+    let pooled3 = try #require(third.pooling?.pooled[.parallel])
+    #expect(
+      third.summary.hasSuffix(
+        " Over 3 sessions, the parallel experiment's rounds decided it: \(pooled3.factor) at once failed, \(pooled3.baseline.failures) of \(pooled3.baseline.runs) in order."
+      ), "\(third.summary)")
   }
 
   @Test func thePooledEvidenceIsInTheSummaryJSONAndReadBack() async throws {

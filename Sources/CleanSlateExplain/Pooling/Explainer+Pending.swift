@@ -49,6 +49,7 @@ extension Explainer {
     cause.seconds = trial.elapsedSeconds
     cause.tried = trial.tried.map(\.description)
     cause.pooling = pooling(trial, evidence: evidence)
+    cause.summary += Self.pooledDecision(of: cause)
     return cause
   }
 }
