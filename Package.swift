@@ -407,7 +407,8 @@ let package = Package(
       name: "CleanSlateHistoryTests",
       dependencies: [
         "CleanSlate", "CleanSlateHistory", "CleanSlateTestSupport", "CleanSlatePostgres",
-        "CleanSlateTesting", "CleanSlateChildProcess", "CleanSlateHistoryProbe", "CleanSlateCLI", "CleanSlateExplain",
+        "CleanSlateTesting", "CleanSlateChildProcess", "CleanSlateHistoryProbe", "CleanSlateCLI",
+        "CleanSlateExplain",
         product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
       ],
       swiftSettings: strictSettings
