@@ -256,6 +256,7 @@ let package = Package(
         "CleanSlateTrace",
         "CleanSlateReport",
         "CleanSlateTestProcess",
+        "CleanSlateExplain",
         "CleanSlateRunner",
         "CSQLite",
         product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
@@ -407,6 +408,7 @@ let package = Package(
       dependencies: [
         "CleanSlate", "CleanSlateHistory", "CleanSlateTestSupport", "CleanSlatePostgres",
         "CleanSlateTesting", "CleanSlateChildProcess", "CleanSlateHistoryProbe", "CleanSlateCLI",
+        "CleanSlateExplain",
         product("PostgresNIO", of: "postgres-nio", trait: "Postgres"),
       ],
       swiftSettings: strictSettings

@@ -68,6 +68,18 @@ extension TestCommand {
         "How long the experiments on one test may take, with --explain (default \(Int(ExplainOptions.defaultBudget.inSeconds))).",
         valueName: "seconds"))
     var explainBudget: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "With --explain and a store of runs, explain this test from this session's runs alone: earlier sessions' experiments on it are no longer pooled with the next ones (repeatable).",
+        valueName: "test"))
+    var explainAfresh: [String] = []
+
+    @Option(
+      help: ArgumentHelp(
+        "With a store of runs, spend up to this many seconds of the session on the pending explanations of tests that passed in it: their experiments go on from earlier sessions' runs, so that a rare flake is decided without waiting for it to fail again (default 0: none).",
+        valueName: "seconds"))
+    var explainPending: String?
   }
 
   /// The files the session writes.

@@ -20,6 +20,11 @@ extension TestCommand {
     var quarantine: (file: QuarantineFile, path: String)?
     /// The share of the session's time the checks of new tests may add.
     var newTestsShare = NewTestCheck.defaultShare
+    /// The tests whose explanations start afresh (`--explain-afresh`), as `swift test list`
+    /// prints them.
+    var explainAfresh: Set<String> = []
+    /// How long the session may spend on pending explanations (`--explain-pending`), when given.
+    var explainPending: Duration?
   }
 
   /// Reads the options that need reading; throws `ValidationError` for one that is wrong.
@@ -47,6 +52,27 @@ extension TestCommand {
       options.explain = explain
     }
     try readHistory(into: &options)
+    if !explaining.explainAfresh.isEmpty {
+      guard options.explain != nil, options.history != nil else {
+        throw ValidationError(
+          "--explain-afresh starts a test's pooled explanations over: give --explain and --history too."
+        )
+      }
+      options.explainAfresh = Set(explaining.explainAfresh)
+    }
+    if let text = explaining.explainPending {
+      guard let seconds = Int(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 else {
+        throw ValidationError(
+          "--explain-pending '\(text)' is not a number of seconds: give a whole number, 0 or more, as 120."
+        )
+      }
+      guard options.history != nil else {
+        throw ValidationError(
+          "--explain-pending goes on with explanations kept in a store of runs: give --history too."
+        )
+      }
+      options.explainPending = seconds > 0 ? .seconds(seconds) : nil
+    }
     return options
   }
 

@@ -118,7 +118,20 @@ struct TestCommand: AsyncParsableCommand {
 
     // Explain: experiments on each test that failed.
     if let explain = options.explain {
-      _ = try await result.explainFailures(launcher: launcher, options: explain, events: events)
+      // With a store, each explanation goes on from what earlier sessions' experiments saw.
+      _ = try await result.explainFailures(
+        launcher: launcher, options: explain, events: events,
+        prior: history.priorEvidence(afresh: options.explainAfresh, events: events))
+    }
+    // Pending explanations of tests that passed go on, within their share of the session.
+    if let total = options.explainPending {
+      let pending = await history.pendingExplanations(
+        among: result.records.map(\.name), events: events)
+      _ = try await result.goOnWithPending(
+        pending, launcher: launcher,
+        options: options.explain
+          ?? ExplainOptions(timeLimit: options.timeLimit, passthrough: swiftTestArguments),
+        total: total, events: events)
     }
 
     // Reports: each writes what it heard; the store records the session, whatever they did.

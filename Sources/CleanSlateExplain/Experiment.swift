@@ -16,6 +16,16 @@ package enum Experiment: String, Sendable, Hashable, CaseIterable, CustomStringC
   /// With every core busy, against quiet.
   case load
 
+  /// Whether a cause of `kind` is this experiment's finding.
+  func decides(_ kind: TestCause.Kind) -> Bool {
+    switch (self, kind) {
+    case (.parallel, .parallel), (.parallel, .parallelProcesses), (.order, .order),
+      (.seed, .seed), (.timeZone, .timeZone), (.hashOrder, .hashOrder), (.load, .load):
+      true
+    default: false
+    }
+  }
+
   package var description: String {
     switch self {
     case .timeZone: "time zone"

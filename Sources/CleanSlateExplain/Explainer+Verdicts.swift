@@ -36,7 +36,10 @@ extension Explainer {
     // A test that draws from `.seededRandom` fails every time with the run's seed, most likely.
     if trial.drewFromSeededRandom { candidates.insert(.seed, at: 0) }
     let cost = max(0.05, evidence.slowestAttempt ?? trial.observations.last?.seconds ?? 0.05)
-    for (experiment, alpha) in Self.shares(of: candidates) {
+    let pooledShares = trial.prior.map { _ in trial.pooledShares(lead: .parallel) }
+    for (experiment, share) in Self.shares(of: candidates) {
+      // Pooled, the shares are the sequence's.
+      let alpha = pooledShares?[experiment] ?? share
       let cause: TestCause?
       switch experiment {
       case .timeZone:
@@ -233,11 +236,14 @@ extension Explainer {
   private func ahead(
     _ trial: Trial<Runner>, evidence: RunEvidence
   ) -> (text: String, advice: CauseAdvice?)? {
-    guard let lead = Self.pointedAt(by: evidence, among: trial.tried),
+    let pointed = trial.prior == nil ? Self.pointedAt(by: evidence, among: trial.tried) : trial.lead
+    guard let lead = pointed, trial.tried.contains(lead),
       let comparison = trial.comparison(of: lead), let shape = comparison.usualShape
     else { return nil }
-    let factor = comparison.factor
-    let baseline = comparison.baseline
+    // Pooled, the rounds of every session of the sequence.
+    let pooled = comparison.pooledEvidence
+    let factor = comparison.isPooled ? pooled.factor : comparison.factor
+    let baseline = comparison.isPooled ? pooled.baseline : comparison.baseline
     func smoothed(_ rate: TestCause.Rate) -> Double {
       (Double(rate.failures) + 0.5) / (Double(rate.runs) + 1)
     }
@@ -245,33 +251,40 @@ extension Explainer {
       return nil
     }
     let (withIt, without) = Self.arms(of: lead)
+    let over =
+      comparison.isPooled
+      ? ", pooled over \(PooledWords.sessions((trial.prior?.sessions ?? 0) + 1))" : ""
     var text =
-      "\(lead.description.prefix(1).uppercased() + lead.description.dropFirst()) was ahead: \(factor) \(withIt) failed, \(baseline) \(without)"
+      "\(lead.description.prefix(1).uppercased() + lead.description.dropFirst()) was ahead: \(factor) \(withIt) failed, \(baseline) \(without)\(over)"
     let gain = PairedComparison.expectedGain(
       of: shape, factorRate: smoothed(factor), baselineRate: smoothed(baseline))
     let costs = trial.runs(of: lead).map(\.seconds)
-    guard gain > 0.01, !costs.isEmpty else { return (text + ".", nil) }
+    // (a rare flake's rounds each gain little: a thousandth of the threshold is still a count)
+    guard gain > 1e-4, !costs.isEmpty else { return (text + ".", nil) }
     let rounds = Int((comparison.logRatioLeft / gain).rounded(.up))
     let runs = rounds * shape.runs
     let perRun = costs.reduce(0, +) / Double(costs.count)
     let more = Double(runs) * perRun
     text +=
       "; deciding it takes about \(runs) more of its runs, about \(Int(more.rounded(.up))) s at \(Hundredths.seconds(micros: perRun * 1e6)) a run"
+    if comparison.isPooled {
+      // The next session that sees it fail goes on from here: about how many more, were each to
+      // spend what this one spent on it.
+      let spent = costs.reduce(0, +)
+      let sessions = Int((more / max(spent, 1e-6)).rounded(.up))
+      return (
+        text
+          + ", about \(Words.count(sessions, "more session")) like this one that see it fail (or --explain-pending in those that do not).",
+        nil
+      )
+    }
     let seconds = Int((trial.elapsedSeconds + more).rounded(.up))
     return (text, .budget(seconds: max(seconds, Int(trial.budgetSeconds) + 1)))
   }
 
   /// How the runs of `experiment`'s two arms are told apart in words: `at once`, `in order`.
   static func arms(of experiment: Experiment) -> (String, String) {
-    switch experiment {
-    case .parallel: ("at once", "in order")
-    case .order: ("after the earlier tests", "alone")
-    case .hashOrder: ("with SWIFT_DETERMINISTIC_HASHING=1", "without")
-    case .load: ("with every core busy", "quiet")
-    case .seed: ("with the seed it failed with", "with the seed it passed with")
-    case .timeZone: ("in the zone it failed in", "in the zone it passed in")
-    case .alone: ("alone", "alone")
-    }
+    PooledWords.arms(of: experiment)
   }
 
   /// What telling a factor apart would take, at the rate the run saw: about how many runs, and

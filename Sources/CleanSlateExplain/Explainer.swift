@@ -54,14 +54,19 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     self.budget = budget
   }
 
-  /// Why `test` failed in the run that saw `evidence`.
-  package func explain(_ test: TestName, evidence: RunEvidence) async throws -> TestCause {
+  /// Why `test` failed in the run that saw `evidence`; going on from `prior`, what earlier
+  /// sessions' experiments saw, when given (``PriorEvidence``: pass ``PriorEvidence/none`` for the
+  /// first session of a pooled sequence, `nil` for an explanation of this session alone).
+  package func explain(
+    _ test: TestName, evidence: RunEvidence, prior: PriorEvidence? = nil
+  ) async throws -> TestCause {
     let events = events
     var reported: (@Sendable (ExperimentRun) -> Void)?
     if !events.reporters.isEmpty {
       reported = { @Sendable run in events.send(.experimentRan(test: test, run: run)) }
     }
-    let trial = Trial(test: test, runner: runner, budget: budget, reported: reported)
+    let trial = Trial(
+      test: test, runner: runner, budget: budget, prior: prior, reported: reported)
     var cause: TestCause
     do {
       cause = try await decide(trial, evidence: evidence)
@@ -77,7 +82,23 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     cause.testCase = trial.testCase
     cause.tried = trial.tried.map(\.description)
     cause.failedEveryTime = evidence.failedEveryTime
+    cause.pooling = pooling(trial, evidence: evidence)
+    cause.summary += Self.pooledDecision(of: cause)
     return cause
+  }
+
+  /// For a cause decided over more than one session, what decided it: ` Over 10 sessions, the
+  /// parallel experiment's rounds decided it: 10 of 1617 runs at once failed, 0 of 1617 in
+  /// order.` — the counts of this session alone, which the sentences before it give, did not.
+  /// Empty otherwise.
+  static func pooledDecision(of cause: TestCause) -> String {
+    guard cause.decided, let pooling = cause.pooling, pooling.sessions > 1,
+      let experiment = Experiment.allCases.first(where: { $0.decides(cause.kind) }),
+      let evidence = pooling.pooled[experiment]
+    else { return "" }
+    let (withIt, without) = PooledWords.arms(of: experiment)
+    return
+      " Over \(PooledWords.sessions(pooling.sessions)), the \(experiment) experiment's rounds decided it: \(evidence.factor) \(withIt) failed, \(evidence.baseline.failures) of \(evidence.baseline.runs) \(without)."
   }
 
   private func decide(_ trial: Trial<Runner>, evidence: RunEvidence) async throws -> TestCause {
@@ -91,8 +112,21 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
       }
     }
     var plan = plan(trial, evidence: evidence)
-    // The experiment the run points at runs until its runs decide or the budget ends.
-    let lead = Self.pointedAt(by: evidence, among: plan.map(\.0))
+    // The experiment the run points at runs until its runs decide or the budget ends. Pooled,
+    // the one earlier sessions found ahead, when one was; else the one that holds most of the
+    // sequence's error budget: what this session's runs add, the next session goes on from.
+    let lead =
+      Self.ahead(in: trial.prior, among: plan.map(\.0))
+      ?? Self.pointedAt(by: evidence, among: plan.map(\.0))
+      ?? trial.budgetLead.flatMap { budgetLead in
+        plan.contains { $0.0 == budgetLead } ? budgetLead : nil
+      }
+    trial.lead = lead
+    if let lead, trial.prior != nil, let index = plan.firstIndex(where: { $0.0 == lead }),
+      index > 1
+    {
+      plan.insert(plan.remove(at: index), at: 1)
+    }
     // Without one, a few cheap runs may move hash order up.
     if lead == nil, plan.firstIndex(where: { $0.0 == .hashOrder }) ?? 0 > 1,
       try await hashOrderLooksLikely(trial, evidence: evidence, random: &random),
@@ -147,7 +181,38 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     // The seed experiment runs first once a run shows the test draws from `.seededRandom`: its
     // share is kept for it.
     order.insert(.seed, at: 0)
+    if trial.prior != nil {
+      // Pooled, the shares are the sequence's, fixed by its first session.
+      let shares = trial.pooledShares(lead: Self.pointedAt(by: evidence, among: order) ?? lead)
+      return order.map { ($0, shares[$0] ?? 0) }
+    }
     return Self.shares(of: order, lead: lead)
+  }
+
+  /// The experiment among `plan` whose pooled rounds are furthest ahead — the factor's runs
+  /// failing more often than the baseline's, its ratio above one — when one is.
+  static func ahead(in prior: PriorEvidence?, among plan: [Experiment]) -> Experiment? {
+    guard let prior else { return nil }
+    return plan.filter { experiment in
+      guard let evidence = prior.experiments[experiment] else { return false }
+      return evidence.factorAhead && evidence.logRatio > 0
+    }.max { prior.experiments[$0]!.logRatio < prior.experiments[$1]!.logRatio }
+  }
+
+  /// What the explanation pooled: each experiment's rounds of this session, to keep, and with
+  /// earlier sessions'; `nil` for an explanation of this session alone.
+  func pooling(_ trial: Trial<Runner>, evidence: RunEvidence) -> TestCause.Pooling? {
+    guard let prior = trial.prior else { return nil }
+    var session: [Experiment: ExperimentEvidence] = [:]
+    var pooled = prior.experiments
+    for (experiment, comparison) in trial.comparisons where comparison.isPooled {
+      session[experiment] = comparison.evidence
+      pooled[experiment] = comparison.pooledEvidence
+    }
+    let lead = trial.budgetLead ?? .parallel
+    return TestCause.Pooling(
+      session: session.filter { !$0.value.isEmpty }, pooled: pooled.filter { !$0.value.isEmpty },
+      lead: lead, sessions: prior.sessions + 1, focus: trial.lead)
   }
 
   /// The experiment among `plan` the run points at, when it does: hash order when its failures
@@ -182,7 +247,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     }
   }
 
-  private func run(
+  func run(
     _ experiment: Experiment, _ trial: Trial<Runner>, evidence: RunEvidence, alpha: Double,
     lead: Bool, random: inout SeededRandomNumberGenerator
   ) async throws -> TestCause? {

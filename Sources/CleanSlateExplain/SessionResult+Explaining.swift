@@ -9,20 +9,26 @@ extension SessionResult {
   ///
   /// Sends ``SessionEvent/explaining(tests:budget:)``, each experiment's run and each test's
   /// cause (``SessionEvent/explained(test:cause:)``) to `events`; returns the causes.
+  ///
+  /// With `prior`, each test's explanation goes on from what earlier sessions' experiments on it
+  /// saw (``PriorEvidence``), as a store of runs gives it.
   package func explainFailures(
-    launcher: TestLauncher, options: ExplainOptions, events: SessionEvents
+    launcher: TestLauncher, options: ExplainOptions, events: SessionEvents,
+    prior: (@Sendable (TestName) async -> PriorEvidence?)? = nil
   ) async throws -> [TestName: TestCause] {
     let runner = SwiftExperimentRunner(
       launcher: launcher, passthrough: options.passthrough, timeLimit: options.timeLimit)
-    return try await explainFailures(runner: runner, options: options, events: events)
+    return try await explainFailures(
+      runner: runner, options: options, events: events, prior: prior)
   }
 
   /// Explains each test that failed (``explained``) by experiments `runner` runs: the tests whose
   /// crashes went through the same code once, with the budget of each
-  /// (``explainedTogether(_:tests:)``),
+  /// (``explainedTogether(_:tests:)``, up to ``ExplainOptions/mostBudgetsOfAGroup``),
   /// and each test's cause sent to `events` as it is decided; returns the causes.
   package func explainFailures<Runner: ExperimentRunner>(
-    runner: Runner, options: ExplainOptions, events: SessionEvents
+    runner: Runner, options: ExplainOptions, events: SessionEvents,
+    prior: (@Sendable (TestName) async -> PriorEvidence?)? = nil
   ) async throws -> [TestName: TestCause] {
     let failed = explained
     guard !failed.isEmpty else { return [:] }
@@ -41,8 +47,8 @@ extension SessionResult {
         attempts: records[group[0]].attempts, of: test, together: together,
         ranAtOnce: options.ranAtOnce(test), processesOfTheirOwn: !test.isSwiftTesting)
       evidence.durations = durations
-      explainer.budget = options.budget * group.count
-      let cause = try await explainer.explain(test, evidence: evidence)
+      explainer.budget = options.budgetOfAGroup(of: group.count)
+      let cause = try await explainer.explain(test, evidence: evidence, prior: await prior?(test))
       causes[test] = cause
       events.send(.explained(test: test, cause: cause))
       for other in group.dropFirst().map({ records[$0].name }) {

@@ -1,4 +1,5 @@
 package import CleanSlate
+package import CleanSlateExplain
 package import CleanSlateRunner
 package import CleanSlateTestProcess
 package import Foundation
@@ -141,6 +142,53 @@ package struct SessionHistory: Sendable {
       sessionSeconds: Date().timeIntervalSince(started), launcher: launcher,
       repetition: result.records.flatMap(\.attempts).map(\.repetition).max() ?? 1,
       events: events)
+  }
+
+  /// What `--explain` goes on from for each test it explains, with a store: the rounds its
+  /// experiments kept since the test's sequence began (``PooledEvidenceWindow``); a sequence begun
+  /// afresh for the tests of `afresh` (`--explain-afresh`). `nil` without a store. A store that
+  /// cannot be read costs a note: that test's explanation is this session's alone.
+  package func priorEvidence(
+    afresh: Set<String>, events: SessionEvents
+  ) -> (@Sendable (TestName) async -> PriorEvidence?)? {
+    guard let store else { return nil }
+    return { test in
+      if afresh.contains(test.listed) { return PriorEvidence.none }
+      do {
+        return PooledEvidenceWindow.prior(from: try await store.evidence(of: test.listed))
+      } catch {
+        events.send(
+          .note(
+            "The store of runs could not give what earlier sessions' experiments on \(test.listed) saw: \(Self.sentence(error)) Its explanation is this session's alone."
+          ))
+        return nil
+      }
+    }
+  }
+
+  /// The tests among `tests` whose explanations are pending in the store — rounds kept since
+  /// their last decided explanation — each with what it kept (``PooledEvidenceWindow``): what
+  /// `--explain-pending` may go on with. Empty without a store; a store that cannot be read costs
+  /// a note.
+  package func pendingExplanations(
+    among tests: [TestName], events: SessionEvents
+  ) async -> [(test: TestName, prior: PriorEvidence)] {
+    guard let store else { return [] }
+    do {
+      let pending = Set(try await store.pendingTests())
+      var found: [(test: TestName, prior: PriorEvidence)] = []
+      for test in tests where pending.contains(test.listed) {
+        found.append(
+          (test, PooledEvidenceWindow.prior(from: try await store.evidence(of: test.listed))))
+      }
+      return found
+    } catch {
+      events.send(
+        .note(
+          "The store of runs could not give the pending explanations: \(Self.sentence(error)) None went on in this session."
+        ))
+      return []
+    }
   }
 
   /// Records the session, once its events are over, with `exitStatus`; prints a line on standard

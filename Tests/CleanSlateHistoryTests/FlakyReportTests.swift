@@ -65,6 +65,30 @@ import Testing
         """)
   }
 
+  @Test func aPendingExplanationPooledOverSessionsSaysHowFarItCame() {
+    // Given a flaky test whose latest explanation went on from an earlier session and is still
+    // undecided, parallel ahead
+    var sessions = [
+      Sessions.make("s1", verdicts: ["App.Sync/testPush": "flaky"]),
+      Sessions.make("s2", minute: 60, verdicts: ["App.Sync/testPush": "flaky"]),
+    ]
+    sessions[1].results[0].causeKind = "unknown"
+    sessions[1].results[0].cause =
+      #"{"kind":"unknown","summary":"No factor made a difference the runs could show.","reproduce":"swift test","pooled":{"sessions":2,"runs":484,"lead":"parallel","focus":"parallel","experiments":[{"name":"parallel","rounds":"00x239,10x3","session":"10x1,00x119"}]}}"#
+    let report = FlakyReport(
+      store: "runs.sqlite", history: StoredHistory(of: sessions), ranking: FlakyRanking(),
+      today: QuarantineDate("2026-09-23")!)
+
+    // When the report is written
+    let text = report.text()
+
+    // Then its paragraph says where the explanation stands, pooled over both sessions
+    #expect(
+      text.contains(
+        "  Explanation: pending — parallel ahead: 3 of 242 runs at once failed, 0 of 242 in order, pooled over 2 sessions; the next session that sees it fail goes on from here."
+      ), "\(text)")
+  }
+
   @Test func theJSONHasEveryTestWithItsHealthCountsAndCause() throws {
     let json = Self.report.json()
     let object = try #require(

@@ -78,6 +78,67 @@ import Testing
     #expect(tests.count == 14)
   }
 
+  /// The `pooled` object of `test`'s cause in `run`'s summary JSON, when it has one.
+  func pooled(_ test: String, in run: Run) throws -> [String: Any]? {
+    let object = try JSONSerialization.jsonObject(with: Data(run.json.utf8)) as? [String: Any]
+    let tests = object?["tests"] as? [[String: Any]] ?? []
+    let cause = tests.first { $0["name"] as? String == test }?["cause"] as? [String: Any]
+    return cause?["pooled"] as? [String: Any]
+  }
+
+  @Test func anExplanationWithAStoreGoesOnFromTheSessionsBeforeUntilAskedToStartAfresh()
+    async throws
+  {
+    // Given a store
+    let store = try await use(.temporaryDirectory).appendingPathComponent("runs.sqlite").path
+    let explaining = ["--retries", "1", "--history", store, "--explain", "--explain-budget", "2"]
+
+    // When two sessions see the flaky test fail and explain it, a budget of 2 s each
+    let first = try await cleanslateTest(explaining, asks: "flaky")
+    let second = try await cleanslateTest(explaining, asks: "flaky")
+
+    // Then the first explanation starts a sequence and the second goes on from it
+    #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
+    #expect(try pooled(Self.flaky, in: first)?["sessions"] as? Int == 1)
+    #expect(try pooled(Self.flaky, in: second)?["sessions"] as? Int == 2, "\(second.json)")
+    #expect(second.outcome.standardOutput.contains("pooled over 2 sessions"))
+
+    // When a third is asked to explain it afresh
+    let third = try await cleanslateTest(
+      explaining + ["--explain-afresh", Self.flaky], asks: "flaky")
+
+    // Then it starts a sequence of its own
+    #expect(try pooled(Self.flaky, in: third)?["sessions"] as? Int == 1)
+  }
+
+  @Test func explainingAfreshWithoutAStoreIsAnErrorBeforeAnythingRuns() async throws {
+    // When --explain-afresh is given without --history
+    let run = try await cleanslateTest(["--explain", "--explain-afresh", Self.flaky])
+
+    // Then the command says what it needs, and runs nothing
+    #expect(run.outcome.status != 0)
+    #expect(
+      run.outcome.standardError.contains(
+        "--explain-afresh starts a test's pooled explanations over: give --explain and --history too."
+      ))
+    #expect(run.json.isEmpty)
+  }
+
+  @Test func goingOnWithPendingExplanationsWithoutAStoreIsAnErrorBeforeAnythingRuns()
+    async throws
+  {
+    // When --explain-pending is given without --history
+    let run = try await cleanslateTest(["--explain-pending", "30"])
+
+    // Then the command says what it needs, and runs nothing
+    #expect(run.outcome.status != 0)
+    #expect(
+      run.outcome.standardError.contains(
+        "--explain-pending goes on with explanations kept in a store of runs: give --history too."
+      ))
+    #expect(run.json.isEmpty)
+  }
+
   @Test func fourShardsWritingOneStoreAtOnceLoseNothing() async throws {
     // Given a store
     let store = try await use(.temporaryDirectory).appendingPathComponent("runs.sqlite").path
@@ -247,7 +308,7 @@ import Testing
       ),
       (
         newer,
-        "warning: the store of runs is not used: \(newer) is a store of runs of version 99, made by a newer CleanSlate; this one knows versions up to 1. Update CleanSlate, or give another file. The session runs and reports as it would without one."
+        "warning: the store of runs is not used: \(newer) is a store of runs of version 99, made by a newer CleanSlate; this one knows versions up to 2. Update CleanSlate, or give another file. The session runs and reports as it would without one."
       ),
     ]
     for (store, line) in cases {

@@ -51,6 +51,20 @@
       #expect(known == KnownTests(seenPassing: ["A", "B"], sessions: 1))
     }
 
+    @Test func theNextExplanationGoesOnFromTheRoundsOfItsSequence() async throws {
+      // Given a PostgreSQL store
+      let store = try await StoreLocation(try await Self.url()).open()
+
+      // When sessions record their rounds, Then each reading pools what it should
+      do {
+        try await PooledEvidenceScenario.check(store)
+      } catch {
+        await store.close()
+        throw error
+      }
+      await store.close()
+    }
+
     @Test func aServerThatDoesNotAnswerIsNamedWithoutItsPassword() async throws {
       // Given a loopback port nothing listens on
       let port = freeLoopbackPort()
@@ -83,7 +97,7 @@
       #expect(error?.kind == .newerSchema)
       #expect(
         error?.message
-          == "\(StoreLocation(url).name) is a store of runs of version 99, made by a newer CleanSlate; this one knows versions up to 1. Update CleanSlate, or give another database."
+          == "\(StoreLocation(url).name) is a store of runs of version 99, made by a newer CleanSlate; this one knows versions up to 2. Update CleanSlate, or give another database."
       )
     }
   }

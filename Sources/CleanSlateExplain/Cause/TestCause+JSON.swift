@@ -71,7 +71,33 @@ extension TestCause {
       json.string(run.what)
       json.raw(",\"outcome\":\"\(run.passed ? "passed" : "failed")\"}")
     }
-    json.raw("],\"seconds\":\(Hundredths.text(seconds))}")
+    json.raw("],\"seconds\":\(Hundredths.text(seconds))")
+    if let pooling { write(pooling, to: &json) }
+    json.raw("}")
+  }
+
+  /// `"pooled":{"sessions":3,"runs":722,"lead":"parallel","experiments":[{"name":"parallel",
+  /// "rounds":"1/0,1/0:700;…","session":"1/1,1/0:2;…","factor":{…},"baseline":{…}}]}`: each
+  /// experiment's rounds over the sessions and in this one (``ExperimentEvidence/packed``).
+  private func write(_ pooling: Pooling, to json: inout JSONText) {
+    json.raw(
+      ",\"pooled\":{\"sessions\":\(pooling.sessions),\"runs\":\(pooling.runs),\"lead\":")
+    json.string(pooling.lead.rawValue)
+    if let focus = pooling.focus { field("focus", focus.rawValue, to: &json) }
+    json.raw(",\"experiments\":[")
+    let experiments = pooling.pooled.keys.sorted { $0.rawValue < $1.rawValue }
+    for (index, experiment) in experiments.enumerated() {
+      let evidence = pooling.pooled[experiment]!
+      json.raw(index == 0 ? "{\"name\":" : ",{\"name\":")
+      json.string(experiment.rawValue)
+      field("rounds", evidence.packed, to: &json)
+      field("session", pooling.session[experiment]?.packed ?? "", to: &json)
+      for (name, rate) in [("factor", evidence.factor), ("baseline", evidence.baseline)] {
+        json.raw(",\"\(name)\":{\"failures\":\(rate.failures),\"runs\":\(rate.runs)}")
+      }
+      json.raw("}")
+    }
+    json.raw("]}")
   }
 
   /// The cause a `--summary-json` object describes; `nil` when it lacks a kind, a summary or a
@@ -118,6 +144,34 @@ extension TestCause {
       }
     }
     seconds = (object["seconds"] as? Double) ?? Double(object["seconds"] as? Int ?? 0)
+    pooling = (object["pooled"] as? [String: Any]).flatMap(Self.pooling(json:))
+  }
+
+  /// The pooled evidence a `"pooled"` object describes; `nil` when it is not one.
+  private static func pooling(json object: [String: Any]) -> Pooling? {
+    guard let sessions = object["sessions"] as? Int,
+      let lead = (object["lead"] as? String).flatMap(CleanSlateExplain.Experiment.init(rawValue:))
+    else { return nil }
+    var pooled: [CleanSlateExplain.Experiment: ExperimentEvidence] = [:]
+    var session: [CleanSlateExplain.Experiment: ExperimentEvidence] = [:]
+    for entry in object["experiments"] as? [[String: Any]] ?? [] {
+      guard
+        let experiment = (entry["name"] as? String).flatMap(
+          CleanSlateExplain.Experiment.init(rawValue:)),
+        let rounds = (entry["rounds"] as? String).flatMap({
+          ExperimentEvidence(packed: $0, sessions: sessions)
+        })
+      else { continue }
+      pooled[experiment] = rounds
+      if let own = (entry["session"] as? String).flatMap({ ExperimentEvidence(packed: $0) }),
+        !own.isEmpty
+      {
+        session[experiment] = own
+      }
+    }
+    return Pooling(
+      session: session, pooled: pooled, lead: lead, sessions: sessions,
+      focus: (object["focus"] as? String).flatMap(CleanSlateExplain.Experiment.init(rawValue:)))
   }
 
   /// The explained tests of a `--summary-json` document, in its order; `nil` when it is not one.

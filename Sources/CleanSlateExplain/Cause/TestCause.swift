@@ -155,6 +155,9 @@ package struct TestCause: Sendable, Equatable {
   /// Whether the test failed in every attempt of the run: it is failing there, not flaky, and
   /// its paragraph says why it fails.
   package var failedEveryTime = false
+  /// What the explanation pooled with earlier sessions' experiments, when it went on from them
+  /// (`cleanslate test --history`); `nil` for an explanation of one session.
+  package var pooling: Pooling?
 
   /// A cause of `kind`, described by `summary`, reproduced by `reproduce`.
   package init(_ kind: Kind, summary: String, reproduce: String) {
@@ -168,9 +171,13 @@ package struct TestCause: Sendable, Equatable {
   package var heading: String {
     let runs = "\(runs.count) run\(runs.count == 1 ? "" : "s")"
     let seconds = Hundredths.seconds(micros: seconds * 1e6)
-    return kind == .unknown
+    let heading =
+      kind == .unknown
       ? "\(kind.label), undecided after \(runs) in \(seconds)"
       : "\(kind.label), decided by \(runs) in \(seconds)"
+    guard let pooling, pooling.sessions > 1 else { return heading }
+    return heading
+      + ", pooled over \(PooledWords.sessions(pooling.sessions)) (\(pooling.runs) runs)"
   }
 }
 

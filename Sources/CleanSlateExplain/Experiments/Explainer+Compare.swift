@@ -66,6 +66,8 @@ extension Explainer {
   ) async throws -> Compared {
     var comparison: PairedComparison?
     var last: RanRound?
+    let prior = trial.priorOfTheComparisonStarting
+    let spendsTheBudget = prior != nil && trial.lead == trial.experiment
     func ended(_ compared: Compared) -> Compared {
       trial.record(compared.comparison)
       return compared
@@ -77,7 +79,9 @@ extension Explainer {
       } catch is OutOfBudget {
         // The budget is spent: the final test decides on the rounds that ran.
         let stopped =
-          comparison ?? PairedComparison(alpha: alpha, direction: direction, maximumPairs: 1)
+          comparison
+          ?? PairedComparison(
+            alpha: alpha, direction: direction, maximumPairs: 1, pooledOver: prior)
         return ended(
           Compared(
             comparison: stopped,
@@ -89,7 +93,9 @@ extension Explainer {
         // The most rounds the budget allows, as the first round cost.
         let affordable = Int(trial.secondsLeft / max(cost, 1e-6))
         comparison = PairedComparison(
-          alpha: alpha, direction: direction, maximumPairs: 1 + max(0, affordable))
+          alpha: alpha, direction: direction, maximumPairs: 1 + max(0, affordable),
+          pooledOver: prior)
+        comparison!.spendsTheBudget = spendsTheBudget
       }
       comparison!.add(round.counted)
       last = round
@@ -107,7 +113,8 @@ extension Explainer {
     return ended(
       Compared(
         comparison: comparison
-          ?? PairedComparison(alpha: alpha, direction: direction, maximumPairs: 1),
+          ?? PairedComparison(
+            alpha: alpha, direction: direction, maximumPairs: 1, pooledOver: prior),
         decision: .futile))
   }
 

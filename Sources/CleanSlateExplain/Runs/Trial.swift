@@ -42,15 +42,25 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
     var testCase: String?
     /// The first comparison each experiment ran, as it ended.
     var comparisons: [Experiment: PairedComparison] = [:]
+    /// The experiment the explanation spends its budget on: the one the run, or the evidence of
+    /// earlier sessions, points at.
+    var lead: Experiment?
+    /// Pooled, the experiment that holds three quarters of the sequence's error budget.
+    var budgetLead: Experiment?
   }
 
+  /// What earlier sessions' experiments on the test saw, when the explanation goes on from them
+  /// (`nil`: an explanation of this session alone).
+  let prior: PriorEvidence?
+
   init(
-    test: TestName, runner: Runner, budget: Duration,
+    test: TestName, runner: Runner, budget: Duration, prior: PriorEvidence? = nil,
     reported: (@Sendable (ExperimentRun) -> Void)?
   ) {
     self.test = test
     self.runner = runner
     self.budget = budget
+    self.prior = prior
     started = runner.now
     deadline = started + budget
     self.reported = reported
@@ -146,6 +156,43 @@ final class Trial<Runner: ExperimentRunner>: Sendable {
   /// The first comparison `experiment` ran, as it ended.
   func comparison(of experiment: Experiment) -> PairedComparison? {
     log.value.comparisons[experiment]
+  }
+
+  /// Every experiment's first comparison, as it ended.
+  var comparisons: [Experiment: PairedComparison] { log.value.comparisons }
+
+  /// The experiment under way.
+  var experiment: Experiment { log.value.experiment }
+
+  /// The experiment the explanation spends its budget on, when one is pointed at.
+  var lead: Experiment? {
+    get { log.value.lead }
+    set { log.withLock { $0.lead = newValue } }
+  }
+
+  /// The shares of the error budget of a pooled sequence: `lead`'s (the first the explanation
+  /// chose, the sequence's from its first session on) three quarters.
+  func pooledShares(lead: Experiment) -> [Experiment: Double] {
+    let chosen = log.withLock { log in
+      if log.budgetLead == nil { log.budgetLead = prior?.lead ?? lead }
+      return log.budgetLead!
+    }
+    return PriorEvidence.shares(lead: chosen)
+  }
+
+  /// Pooled, the experiment that holds three quarters of the sequence's error budget, once the
+  /// shares were given out.
+  var budgetLead: Experiment? { log.value.budgetLead ?? prior?.lead }
+
+  /// The evidence the comparison the experiment under way starts now goes on from: earlier
+  /// sessions' rounds of that experiment when the explanation is pooled and this is its first
+  /// comparison (the experiment's others — a partner, a polluter held up — are this session's
+  /// alone); `nil` otherwise.
+  var priorOfTheComparisonStarting: ExperimentEvidence? {
+    guard let prior else { return nil }
+    let experiment = experiment
+    guard comparison(of: experiment) == nil else { return nil }
+    return prior.experiments[experiment] ?? ExperimentEvidence(sessions: 0)
   }
 
   /// The argument case of the test, a parameterized one, that failed first, as Swift Testing

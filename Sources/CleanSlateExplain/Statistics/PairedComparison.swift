@@ -49,6 +49,15 @@ import CleanSlate
 ///
 /// A two-sided comparison (``Direction/either``) asks whether the factor changes the outcome
 /// either way: half its weight on each direction.
+///
+/// **Pooled over sessions** (``init(alpha:direction:maximumPairs:pooledOver:)``), it starts from
+/// the rounds of earlier sessions and decides on all of them together, by Ville's bound alone: the
+/// product of every round's ratio, in every session, reaches `1 / alpha` with a chance of at most
+/// `alpha` when the factor makes no difference, however many sessions look at it. It has no final
+/// test (a test at a fixed number of runs, repeated each session, would spend ``alpha`` again
+/// each time). It gives up when the pooled ratio falls to 1/100; unless it spends the budget
+/// (``spendsTheBudget``, the experiment the run points at), it stops too when the runs the budget
+/// allows cannot reach the bound; what it saw goes on in the next session.
 package struct PairedComparison: Sendable, Equatable {
   /// Which way the factor is expected to push.
   package enum Direction: Sendable, Equatable {
@@ -108,17 +117,56 @@ package struct PairedComparison: Sendable, Equatable {
   private let pairThreshold: Double
   /// The part of ``alpha`` spent as it goes; the rest is the final sign test's.
   package static let spentAsItGoes = 0.4
+  /// The rounds of earlier sessions it goes on from, when pooled: `nil` for a comparison of one
+  /// session.
+  package let prior: ExperimentEvidence?
+  /// The log likelihood ratio of every round so far for the factor making the test pass (each
+  /// round's arms swapped), earlier sessions' included when pooled.
+  private var logRatioAgainstSoFar = 0.0
+  /// Whether, pooled, it runs until it decides or the budget ends, even when the runs left cannot
+  /// reach the bound this session: the experiment the run points at, whose rounds the next
+  /// session goes on from.
+  package var spendsTheBudget = false
 
   /// A comparison that names the factor with a chance of at most `alpha` when it makes no
   /// difference, within `maximumPairs` pairs.
   package init(alpha: Double, direction: Direction, maximumPairs: Int) {
+    self.init(alpha: alpha, direction: direction, maximumPairs: maximumPairs, pooledOver: nil)
+  }
+
+  /// A comparison that goes on from `prior`, the rounds of earlier sessions, and names the factor
+  /// with a chance of at most `alpha` over every session it is pooled over, when it makes no
+  /// difference; within `maximumPairs` pairs this session. With `prior` `nil`, a comparison of
+  /// one session (``init(alpha:direction:maximumPairs:)``).
+  package init(
+    alpha: Double, direction: Direction, maximumPairs: Int, pooledOver prior: ExperimentEvidence?
+  ) {
     self.alpha = alpha
     self.direction = direction
     self.maximumPairs = max(1, maximumPairs)
-    pairThreshold = Self.threshold(
-      alpha: alpha * Self.spentAsItGoes, twoSided: direction == .either,
-      pairs: max(1, maximumPairs))
+    self.prior = prior
+    pairThreshold =
+      prior == nil
+      ? Self.threshold(
+        alpha: alpha * Self.spentAsItGoes, twoSided: direction == .either,
+        pairs: max(1, maximumPairs)) : log(1 / alpha)
+    logRatioSoFar = prior?.logRatio ?? 0
+    logRatioAgainstSoFar = prior?.logRatioAgainst ?? 0
   }
+
+  /// Whether it goes on from earlier sessions' rounds.
+  package var isPooled: Bool { prior != nil }
+
+  /// This session's rounds, as evidence to keep.
+  package var evidence: ExperimentEvidence { ExperimentEvidence(rounds: rounds, sessions: 1) }
+
+  /// Its rounds and those of the sessions it goes on from.
+  package var pooledEvidence: ExperimentEvidence {
+    prior.map { $0.adding(evidence) } ?? evidence
+  }
+
+  /// The log likelihood ratio of every round, earlier sessions' included, for the factor.
+  package var pooledLogRatio: Double { logRatioSoFar }
 
   /// How many rounds (pairs, when every round is one) ran.
   package var pairs: Int { forTheFactor + againstTheFactor + bothFailed + bothPassed + even }
@@ -129,7 +177,8 @@ package struct PairedComparison: Sendable, Equatable {
   /// The threshold of the log likelihood ratio, for the part of ``alpha`` spent as it goes: the
   /// exact one of pairs, or Ville's bound once a round of another shape ran.
   var threshold: Double {
-    onlyPairs ? pairThreshold : log(1 / (alpha * Self.spentAsItGoes))
+    if isPooled { return pairThreshold }
+    return onlyPairs ? pairThreshold : log(1 / (alpha * Self.spentAsItGoes))
   }
 
   /// Adds a pair: whether the test failed with the factor, and without.
@@ -159,6 +208,8 @@ package struct PairedComparison: Sendable, Equatable {
     baseline = baseline + .init(failures: round.baselineFailures, runs: round.baselineRuns)
     rounds[round, default: 0] += 1
     logRatioSoFar += round.logRatio
+    // (only a pooled comparison decides on it; a session's own counts its pairs)
+    if isPooled { logRatioAgainstSoFar += round.swapped.logRatio }
   }
 
   /// Where it stands, with `pairsLeft` more pairs that the budget allows (at most the maximum
@@ -166,6 +217,7 @@ package struct PairedComparison: Sendable, Equatable {
   package func decision(pairsLeft: Int? = nil) -> Decision {
     // Both runs failed in every pair so far: without the factor it fails as surely as with it.
     if bothFailed >= Self.failingEitherWay, bothFailed == pairs { return .futile }
+    if isPooled { return pooledDecision(pairsLeft: pairsLeft) }
     let up = onlyPairs ? Self.logRatio(forTheFactor, againstTheFactor) : logRatioSoFar
     let down = Self.logRatio(againstTheFactor, forTheFactor)
     switch direction {
@@ -202,6 +254,29 @@ package struct PairedComparison: Sendable, Equatable {
       }
     }
     return reachable ? .undecided : .futile
+  }
+
+  /// Where a pooled comparison stands: named when every round of every session reaches Ville's
+  /// bound; given up when the pooled ratio falls to 1/100, or — unless it spends the budget — when
+  /// the `pairsLeft` rounds this session could not reach the bound were each to go for the factor;
+  /// else undecided, with the budget spent or not.
+  private func pooledDecision(pairsLeft: Int?) -> Decision {
+    let up = logRatioSoFar
+    let down = logRatioAgainstSoFar
+    switch direction {
+    case .moreFailuresWithTheFactor:
+      if up >= threshold { return .significant(factorMakesItPass: false) }
+      if up <= Self.giveUpAt { return .futile }
+    case .either:
+      if Self.logMean(up, down) >= threshold { return .significant(factorMakesItPass: down > up) }
+      if max(up, down) <= Self.giveUpAt { return .futile }
+    }
+    guard !spendsTheBudget else { return .undecided }
+    let left = max(0, min(pairsLeft ?? (maximumPairs - pairs), maximumPairs - pairs))
+    guard left > 0 else { return .undecided }
+    let best = rounds.keys.map(\.bestLogRatio).max() ?? log(2 * Self.alternative)
+    let reach = direction == .either ? max(up, down) - log(2.0) : up
+    return reach + Double(left) * best >= threshold ? .undecided : .futile
   }
 
   /// The final sign test of `hits` pairs for the factor and `misses` against: `false` when the

@@ -136,5 +136,37 @@
     package func results(of test: String, limit: Int) async throws -> [RecordedResult] {
       try await PostgresHistoryReader(store: self).results(of: test, limit: limit)
     }
+
+    package func pendingTests() async throws -> [String] {
+      let rows = try await run(PostgresQuery(unsafeSQL: EvidenceQuery.pendingTests))
+      var names: [String] = []
+      do {
+        for try await name in rows.decode(String.self) { names.append(name) }
+      } catch {
+        throw StoreError(.failed, "\(name): \(String(reflecting: error))")
+      }
+      return names
+    }
+
+    package func evidence(of test: String) async throws -> [RecordedEvidence] {
+      var bindings = PostgresBindings()
+      bindings.append(test)
+      let rows = try await run(
+        PostgresQuery(unsafeSQL: EvidenceQuery.sql(parameter: "$1"), binds: bindings))
+      var found: [RecordedEvidence] = []
+      do {
+        for try await (session, lead, rounds, afresh) in rows.decode(
+          (Int64, String, String, Int32).self)
+        {
+          found.append(
+            RecordedEvidence(
+              session: session,
+              evidence: StoredEvidence(lead: lead, rounds: rounds, afresh: afresh != 0)))
+        }
+      } catch {
+        throw StoreError(.failed, "\(name): \(String(reflecting: error))")
+      }
+      return found
+    }
   }
 #endif

@@ -43,9 +43,11 @@
 
         var results = Columns()
         var attempts = AttemptColumns()
+        var evidence = EvidenceColumns()
         for result in session.results {
           guard let test = tests[result.test], results.tests.insert(test).inserted else { continue }
           results.add(result, test: test)
+          if let kept = result.evidence { evidence.add(kept, test: test) }
           for (number, attempt) in result.attempts.enumerated() {
             attempts.add(attempt, test: test, number: number + 1)
           }
@@ -62,6 +64,17 @@
             AS r(test, verdict, runs, failures, seconds, quarantined, checked_as_new, cause_kind,
               cause)
           """)
+        if !evidence.test.isEmpty {
+          try await store.run(
+            """
+            INSERT INTO evidence (session, test, lead, rounds, afresh)
+            SELECT \(id), test, lead, rounds, afresh
+            FROM unnest(\(evidence.test)::bigint[], \(evidence.lead)::text[],
+              \(evidence.rounds)::text[], \(evidence.afresh)::int[])
+              AS e(test, lead, rounds, afresh)
+            ON CONFLICT (test, session) DO NOTHING
+            """)
+        }
         guard !attempts.test.isEmpty else { return }
         try await store.run(
           """
@@ -104,6 +117,21 @@
         checkedAsNew.append(result.checkedAsNew ? 1 : 0)
         causeKind.append(result.causeKind ?? "")
         cause.append(result.cause ?? "")
+      }
+    }
+
+    /// The stored evidence's columns, one array each.
+    private struct EvidenceColumns {
+      var test: [Int64] = []
+      var lead: [String] = []
+      var rounds: [String] = []
+      var afresh: [Int32] = []
+
+      mutating func add(_ evidence: StoredEvidence, test id: Int64) {
+        test.append(id)
+        lead.append(evidence.lead)
+        rounds.append(evidence.rounds)
+        afresh.append(evidence.afresh ? 1 : 0)
       }
     }
 

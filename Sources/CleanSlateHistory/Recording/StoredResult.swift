@@ -20,12 +20,15 @@ package struct StoredResult: Sendable, Equatable {
   /// Its runs, when it ran more than once or failed; empty for a test that passed in its only
   /// run.
   package var attempts: [StoredAttempt]
+  /// What its explanation's experiments saw, when it went on from earlier sessions.
+  package var evidence: StoredEvidence?
 
   package init(
     test: String, verdict: String, runs: Int, failures: Int, seconds: Double,
     quarantined: Bool = false, checkedAsNew: Bool = false, causeKind: String? = nil,
-    cause: String? = nil, attempts: [StoredAttempt] = []
+    cause: String? = nil, attempts: [StoredAttempt] = [], evidence: StoredEvidence? = nil
   ) {
+    self.evidence = evidence
     self.test = test
     self.verdict = verdict
     self.runs = runs

@@ -1,4 +1,5 @@
 import CleanSlate
+import CleanSlateExplain
 import CleanSlateRunner
 import CleanSlateTestProcess
 import CleanSlateTrace
@@ -22,7 +23,17 @@ extension StoredResult {
       quarantined: session.quarantine.tests[record.name] != nil,
       checkedAsNew: session.newTests.contains(record.name), causeKind: cause?.kind,
       cause: cause?.json,
-      attempts: keeps ? record.attempts.map { StoredAttempt($0, of: record.name) } : [])
+      attempts: keeps ? record.attempts.map { StoredAttempt($0, of: record.name) } : [],
+      evidence: Self.evidence(of: (session.causes[record.name] as? TestCause)?.pooling))
+  }
+
+  /// This session's rounds, as `pooling` kept them: a row even when no round ran, which says
+  /// where its sequence started and whose budget it is.
+  private static func evidence(of pooling: TestCause.Pooling?) -> StoredEvidence? {
+    guard let pooling else { return nil }
+    return StoredEvidence(
+      lead: pooling.lead.rawValue, rounds: ExperimentEvidence.packing(pooling.session),
+      afresh: pooling.sessions == 1)
   }
 }
 

@@ -41,6 +41,9 @@ extension FlakyReport {
           let parts = cause.parts
           page +=
             "<p class=\"cause\">\(escapeHTML(cause.kind))\(parts.summary.map { " — " + escapeHTML($0) } ?? "")</p>"
+          if let standing = cause.pooledStanding {
+            page += "<p class=\"cause pooled\">Explanation: \(escapeHTML(standing)).</p>"
+          }
           if let reproduce = parts.reproduce, !reproduce.isEmpty {
             page += "<pre class=\"reproduce\">\(escapeHTML(reproduce))</pre>"
           }

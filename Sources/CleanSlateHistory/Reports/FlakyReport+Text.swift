@@ -94,6 +94,7 @@ extension FlakyReport {
       lines.append(
         "  Cause (\(Self.time(sessions[Int(cause.session)].started))): \(cause.kind)\(parts.summary.map { " — \($0)" } ?? "")"
       )
+      if let standing = cause.pooledStanding { lines.append("  Explanation: \(standing).") }
       if let reproduce = parts.reproduce, !reproduce.isEmpty {
         lines.append("  Reproduce: \(reproduce)")
       }

@@ -1,3 +1,4 @@
+import CleanSlateExplain
 import Foundation
 
 /// What `cleanslate flaky` shows: the tests of a store's window ranked, each with its health and
@@ -65,5 +66,23 @@ extension StoredHistory.Cause {
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { return (nil, nil) }
     return (object["summary"] as? String, object["reproduce"] as? String)
+  }
+
+  /// Where the explanation of the test stands over the sessions it pooled, when it went on from
+  /// earlier ones: `pending — parallel ahead: 3 of 241 runs at once failed, 0 of 241 in order,
+  /// pooled over 2 sessions` while undecided, `decided over 3 sessions (722 runs)` once decided;
+  /// `nil` for an explanation of one session.
+  package var pooledStanding: String? {
+    guard let data = json.data(using: .utf8),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let cause = TestCause(json: object), let pooling = cause.pooling
+    else { return nil }
+    if cause.kind == .unknown || cause.kind == .intrinsic {
+      let progress =
+        pooling.progress ?? "nothing ahead, pooled over \(PooledWords.sessions(pooling.sessions))"
+      return "pending — \(progress); the next session that sees it fail goes on from here"
+    }
+    guard pooling.sessions > 1 else { return nil }
+    return "decided over \(PooledWords.sessions(pooling.sessions)) (\(pooling.runs) runs)"
   }
 }

@@ -115,6 +115,37 @@ package final class SQLiteRunStore: RunStore {
     }
   }
 
+  package func evidence(of test: String) async throws -> [RecordedEvidence] {
+    try await perform { database in
+      try database.reading {
+        let rows = try database.prepare(EvidenceQuery.sql(parameter: "?1"))
+        try rows.bind([.text(test)])
+        var found: [RecordedEvidence] = []
+        while try rows.step() {
+          found.append(
+            RecordedEvidence(
+              session: rows.integer(0),
+              evidence: StoredEvidence(
+                lead: rows.text(1) ?? "", rounds: rows.text(2) ?? "",
+                afresh: rows.integer(3) != 0)))
+        }
+        return found
+      }
+    }
+  }
+
+  package func pendingTests() async throws -> [String] {
+    try await perform { database in
+      try database.reading {
+        let rows = try database.prepare(EvidenceQuery.pendingTests)
+        try rows.bind([])
+        var names: [String] = []
+        while try rows.step() { names.append(rows.text(0) ?? "") }
+        return names
+      }
+    }
+  }
+
   package func close() async {}
 
   /// Runs `work` on the store's queue.

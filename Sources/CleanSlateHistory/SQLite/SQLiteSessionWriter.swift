@@ -46,6 +46,12 @@ struct SQLiteSessionWriter {
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
         ON CONFLICT (session, test, number) DO NOTHING
         """)
+      let insertEvidence = try database.prepare(
+        """
+        INSERT INTO evidence (session, test, lead, rounds, afresh)
+        VALUES (?1, ?2, ?3, ?4, ?5)
+        ON CONFLICT (test, session) DO NOTHING
+        """)
       for result in session.results {
         guard let test = tests[result.test] else { continue }
         try insertResult.run([
@@ -62,6 +68,12 @@ struct SQLiteSessionWriter {
             .integer(attempt.newTestCheck ? 1 : 0),
             text(attempt.beside.isEmpty ? nil : attempt.beside.joined(separator: "\n")),
             text(attempt.failure), text(attempt.signal), text(attempt.frame), text(attempt.hungIn),
+          ])
+        }
+        if let evidence = result.evidence {
+          try insertEvidence.run([
+            .integer(id), .integer(test), .text(evidence.lead), .text(evidence.rounds),
+            .integer(evidence.afresh ? 1 : 0),
           ])
         }
       }

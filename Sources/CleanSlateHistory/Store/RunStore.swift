@@ -26,6 +26,14 @@ package protocol RunStore: Sendable {
   /// The latest `limit` results of `test`, newest first, each with its session and attempts.
   func results(of test: String, limit: Int) async throws -> [RecordedResult]
 
+  /// The experiments' rounds kept for `test` since the last session whose explanation of it
+  /// decided (named a factor, or found it failing or hanging), newest session first: what
+  /// ``PooledEvidenceWindow`` pools for its next explanation.
+  func evidence(of test: String) async throws -> [RecordedEvidence]
+
+  /// The tests with rounds kept since their last decided explanation: pending explanations.
+  func pendingTests() async throws -> [String]
+
   /// Closes the connection; the store is not used after.
   func close() async
 }

@@ -21,6 +21,11 @@ import Foundation
 ///   ended (`passed`, `failed`, `skipped`, `timedOut`, `crashed`), its duration, alone or beside
 ///   which tests, its first failure line, a crash's signal and pinned frame, where a hang hung,
 ///   and whether it was a new test's check. A test that passed in its only run is its result row.
+/// - `evidence` (version 2): one row a test in a session whose explanation went on from earlier
+///   sessions — each experiment's rounds (`rounds`: `parallel 00x231,10x3`, each shape of round
+///   and how many ran: `10` a pair that failed with the factor only, `0/2-1/1` a round of two runs
+///   with it and one without), the experiment that holds most of the sequence's error budget
+///   (`lead`), and whether the session started its sequence afresh.
 enum StoreSchema {
   /// The SQL a database speaks.
   enum Dialect {
@@ -96,7 +101,21 @@ enum StoreSchema {
         FOREIGN KEY (session, test) REFERENCES results (session, test) ON DELETE CASCADE
       ){withoutRowID}
       """,
-    ]
+    ],
+    // 2: the experiments' rounds, for explanations pooled over sessions.
+    [
+      """
+      CREATE TABLE evidence (
+        session BIGINT NOT NULL,
+        test BIGINT NOT NULL,
+        lead TEXT NOT NULL,
+        rounds TEXT NOT NULL,
+        afresh INTEGER NOT NULL,
+        PRIMARY KEY (test, session),
+        FOREIGN KEY (session, test) REFERENCES results (session, test) ON DELETE CASCADE
+      ){withoutRowID}
+      """
+    ],
   ]
 }
 

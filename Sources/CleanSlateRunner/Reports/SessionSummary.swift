@@ -89,7 +89,10 @@ package struct SessionSummary: Sendable {
     if !crashes.isEmpty {
       counts.append("\(crashes.count) test process\(crashes.count == 1 ? "" : "es") crashed")
     }
-    let unexplained = records.count { causes[$0.name].map { !$0.decided } ?? false }
+    // (a test that passed here and whose pending explanation went on, undecided, failed nothing)
+    let unexplained = records.count {
+      $0.failures > 0 && (causes[$0.name].map { !$0.decided } ?? false)
+    }
     if unexplained > 0 { counts.append("\(unexplained) not explained") }
     let quarantined = records.count { quarantine.tests[$0.name] != nil }
     if quarantined > 0 { counts.append("\(quarantined) in quarantine") }

@@ -8,6 +8,12 @@ import Foundation
 ///
 /// A launch of every test can start before the tests are listed (``startEverything()``), so that
 /// `swift test list` runs beside it instead of before it.
+///
+/// A test process that crashes writes a quick report (``LaunchRequest/quickCrashReports``): the
+/// runtime's own report names every frame of every thread from the debug information, 10 to 40
+/// seconds a crash for a server app's debug build on a busy machine, where the quick one takes
+/// under a second and reads the same (the test its crashed thread's frame pins, the frames its
+/// crashes share). A `SWIFT_BACKTRACE` the user set is kept, and with it the runtime's report.
 package struct SwiftSessionLauncher: TestLaunching {
   /// What starts the launches, of the package it was made for.
   package let launcher: TestLauncher
@@ -24,6 +30,9 @@ package struct SwiftSessionLauncher: TestLaunching {
   /// which tests ran beside it (what `--explain` starts from). A trace the variables name
   /// (`CLEANSLATE_TRACE`, `--trace`) takes its place.
   package var traced = false
+  /// Whether a test process that crashes writes a quick report (``LaunchRequest/quickCrashReports``)
+  /// rather than the runtime's own, unless the environment sets `SWIFT_BACKTRACE`.
+  package var quickCrashReports = true
   /// Where each launch goes once it has ended.
   package var events: SessionEvents = SessionEvents()
   /// The launch of every test started early, until a launch of every test takes it.
@@ -74,6 +83,7 @@ package struct SwiftSessionLauncher: TestLaunching {
     }
     request.timeLimit = timeLimit
     request.traced = traced && variables["CLEANSLATE_TRACE"] == nil
+    request.quickCrashReports = quickCrashReports
     return request
   }
 

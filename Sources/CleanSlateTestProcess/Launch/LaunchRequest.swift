@@ -38,8 +38,10 @@ package struct LaunchRequest: Sendable {
   package var hangReports = true
   /// Whether a crash is reported quickly (``QuickCrashReports``): the runtime writes the crashed
   /// thread's addresses and the launch names them, a fraction of a second where the runtime's
-  /// own names take seconds. For runs that crash often (experiments); where the tests cannot be
-  /// started directly, or on a platform without the tools, the runtime's report as usual.
+  /// own names take seconds (10 to 40 for a server app's debug build on a busy machine). Asked
+  /// for by the experiments and by a session's own runs; where the tests cannot be started
+  /// directly, on a platform without the tools, or when the environment sets `SWIFT_BACKTRACE`,
+  /// the runtime's report as usual.
   package var quickCrashReports = false
 
   /// A launch of `tests`.

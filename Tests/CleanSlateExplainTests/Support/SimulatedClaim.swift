@@ -33,6 +33,10 @@ struct SimulatedClaim {
   /// How many explanations a set has: `full`, or its tenth when the full sets do not run.
   static func explanations(_ full: Int) -> Int { isFullSize ? full : max(1, full / 10) }
 
+  /// How many explanations (or sequences of them) a set has: `full`, or `quick` when the full
+  /// sets do not run — for sets whose tenth would take minutes of `swift test`.
+  static func explanations(_ full: Int, quick: Int) -> Int { isFullSize ? full : quick }
+
   /// The largest count of `explanations` that keeps an upper bound, or the smallest that keeps a
   /// lower one.
   func bound(of explanations: Int) -> Int {
