@@ -214,6 +214,16 @@ import Testing
     // Then, had it failed, it is hash order, reproduced with deterministic hashing
     let text = run.outcome.standardOutput
     guard text.contains("Explaining") else { return }  // (it passed in each of 12 processes)
+    // (unless both runs of each of the first six pairs failed, as a two-element set's hashing does
+    // one time in 64: then the comparison gives up, as designed, and says so — never another
+    // factor)
+    let gaveUp = text.contains(
+      "hash order: 6 of 6 runs alone, SWIFT_DETERMINISTIC_HASHING=1, 6 of 6 runs alone")
+    if gaveUp {
+      #expect(
+        text.contains("Why flaky: ShopTests.TagXCTests/testTagLine — intrinsic, "), "\(text)")
+      return
+    }
     #expect(
       text.contains("Why flaky: ShopTests.TagXCTests/testTagLine — hash order, "), "\(text)")
     #expect(text.contains("it fails with SWIFT_DETERMINISTIC_HASHING=1 ("))
