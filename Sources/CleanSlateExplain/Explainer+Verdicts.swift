@@ -250,7 +250,7 @@ extension Explainer {
     guard factor.failures * max(1, baseline.runs) > baseline.failures * max(1, factor.runs) else {
       return nil
     }
-    let (withIt, without) = Self.arms(of: lead)
+    let (withIt, without) = PooledWords.arms(of: lead)
     let over =
       comparison.isPooled
       ? ", pooled over \(PooledWords.sessions((trial.prior?.sessions ?? 0) + 1))" : ""
@@ -280,11 +280,6 @@ extension Explainer {
     }
     let seconds = Int((trial.elapsedSeconds + more).rounded(.up))
     return (text, .budget(seconds: max(seconds, Int(trial.budgetSeconds) + 1)))
-  }
-
-  /// How the runs of `experiment`'s two arms are told apart in words: `at once`, `in order`.
-  static func arms(of experiment: Experiment) -> (String, String) {
-    PooledWords.arms(of: experiment)
   }
 
   /// What telling a factor apart would take, at the rate the run saw: about how many runs, and

@@ -60,13 +60,7 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
   package func explain(
     _ test: TestName, evidence: RunEvidence, prior: PriorEvidence? = nil
   ) async throws -> TestCause {
-    let events = events
-    var reported: (@Sendable (ExperimentRun) -> Void)?
-    if !events.reporters.isEmpty {
-      reported = { @Sendable run in events.send(.experimentRan(test: test, run: run)) }
-    }
-    let trial = Trial(
-      test: test, runner: runner, budget: budget, prior: prior, reported: reported)
+    let trial = trial(of: test, prior: prior)
     var cause: TestCause
     do {
       cause = try await decide(trial, evidence: evidence)
@@ -77,11 +71,31 @@ package struct Explainer<Runner: ExperimentRunner>: Sendable {
     } catch {
       cause = unknown(trial, evidence: evidence, why: "An experiment could not run: \(error).")
     }
+    cause.testCase = trial.testCase
+    cause.failedEveryTime = evidence.failedEveryTime
+    return finished(cause, trial, evidence: evidence)
+  }
+
+  /// A trial of `test` within the budget, going on from `prior`, each of its runs reported to
+  /// ``events`` as it ends.
+  func trial(of test: TestName, prior: PriorEvidence?) -> Trial<Runner> {
+    let events = events
+    var reported: (@Sendable (ExperimentRun) -> Void)?
+    if !events.reporters.isEmpty {
+      reported = { @Sendable run in events.send(.experimentRan(test: test, run: run)) }
+    }
+    return Trial(test: test, runner: runner, budget: budget, prior: prior, reported: reported)
+  }
+
+  /// `cause` with what `trial` ran — its runs, their seconds, the experiments tried — and, pooled,
+  /// what it kept and the counts that decided it over the sessions.
+  func finished(
+    _ cause: TestCause, _ trial: Trial<Runner>, evidence: RunEvidence
+  ) -> TestCause {
+    var cause = cause
     cause.runs = trial.runs
     cause.seconds = trial.elapsedSeconds
-    cause.testCase = trial.testCase
     cause.tried = trial.tried.map(\.description)
-    cause.failedEveryTime = evidence.failedEveryTime
     cause.pooling = pooling(trial, evidence: evidence)
     cause.summary += Self.pooledDecision(of: cause)
     return cause

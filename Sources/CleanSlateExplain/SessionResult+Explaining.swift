@@ -33,20 +33,12 @@ extension SessionResult {
     let failed = explained
     guard !failed.isEmpty else { return [:] }
     events.send(.explaining(tests: failed.count, budget: options.budget))
-    var explainer = Explainer(runner: runner, budget: options.budget)
-    explainer.events = events
-    explainer.timeLimit = options.timeLimit
-    let tests = records.map(\.name)
-    let durations = Dictionary(
-      records.map { ($0.name, $0.seconds) }, uniquingKeysWith: { first, _ in first })
+    var explainer = self.explainer(runner: runner, options: options, events: events)
+    let runEvidence = evidenceOfTheRun(options: options)
     var causes: [TestName: TestCause] = [:]
-    for group in explainedTogether(failed, tests: tests) {
+    for group in explainedTogether(failed, tests: records.map(\.name)) {
       let test = records[group[0]].name
-      let together = tests.filter { $0.isSwiftTesting == test.isSwiftTesting }
-      var evidence = RunEvidence(
-        attempts: records[group[0]].attempts, of: test, together: together,
-        ranAtOnce: options.ranAtOnce(test), processesOfTheirOwn: !test.isSwiftTesting)
-      evidence.durations = durations
+      let evidence = runEvidence(test, records[group[0]].attempts)
       explainer.budget = options.budgetOfAGroup(of: group.count)
       let cause = try await explainer.explain(test, evidence: evidence, prior: await prior?(test))
       causes[test] = cause
@@ -57,6 +49,35 @@ extension SessionResult {
       }
     }
     return causes
+  }
+
+  /// An explainer of this session's tests by `runner`'s runs, with the options' budget and time
+  /// limit, its runs and causes sent to `events`.
+  func explainer<Runner: ExperimentRunner>(
+    runner: Runner, options: ExplainOptions, events: SessionEvents
+  ) -> Explainer<Runner> {
+    var explainer = Explainer(runner: runner, budget: options.budget)
+    explainer.events = events
+    explainer.timeLimit = options.timeLimit
+    return explainer
+  }
+
+  /// What the run saw of a test, given its attempts: the tests of its framework that ran with it,
+  /// whether at once, and what each test took — the run's lists made once for every test asked.
+  func evidenceOfTheRun(
+    options: ExplainOptions
+  ) -> (_ test: TestName, _ attempts: [TestRecord.Attempt]) -> RunEvidence {
+    let tests = records.map(\.name)
+    let durations = Dictionary(
+      records.map { ($0.name, $0.seconds) }, uniquingKeysWith: { first, _ in first })
+    return { test, attempts in
+      var evidence = RunEvidence(
+        attempts: attempts, of: test,
+        together: tests.filter { $0.isSwiftTesting == test.isSwiftTesting },
+        ranAtOnce: options.ranAtOnce(test), processesOfTheirOwn: !test.isSwiftTesting)
+      evidence.durations = durations
+      return evidence
+    }
   }
 
   /// The records `--explain` explains, by index: each test that failed on its own at least once —

@@ -195,6 +195,11 @@ extension TestCause: ReportedCause {
 }
 
 extension TestCause.Kind {
+  /// Whether an explanation of this kind ends a test's pooled sequence: a factor named, or the
+  /// test found failing or hanging — its next failure is a new question. Intrinsic and unknown
+  /// leave the sequence pending.
+  package var endsAPooledSequence: Bool { self != .unknown && self != .intrinsic }
+
   /// The kind in words, as a paragraph's heading names it: `time zone`, `hash order`.
   package var label: String {
     switch self {

@@ -22,34 +22,20 @@ extension Explainer {
     guard let experiment = Self.ahead(in: prior, among: Self.pendingExperiments) else {
       return nil
     }
-    let events = events
-    var reported: (@Sendable (ExperimentRun) -> Void)?
-    if !events.reporters.isEmpty {
-      reported = { @Sendable run in events.send(.experimentRan(test: test, run: run)) }
-    }
-    let trial = Trial(
-      test: test, runner: runner, budget: budget, prior: prior, reported: reported)
+    let trial = trial(of: test, prior: prior)
     trial.lead = experiment
     let alpha = trial.pooledShares(lead: experiment)[experiment] ?? 0
     var random = SeededRandomNumberGenerator(seed: seed)
-    var cause: TestCause
+    var decided: TestCause?
     do {
-      cause =
-        try await run(
-          experiment, trial, evidence: evidence, alpha: alpha, lead: true, random: &random)
-        ?? unknown(
-          trial, evidence: evidence,
-          why: "It passed in this session; its pending explanation went on with \(experiment).")
-    } catch is OutOfBudget {
-      cause = unknown(
+      decided = try await run(
+        experiment, trial, evidence: evidence, alpha: alpha, lead: true, random: &random)
+    } catch is OutOfBudget {}
+    let cause =
+      decided
+      ?? unknown(
         trial, evidence: evidence,
         why: "It passed in this session; its pending explanation went on with \(experiment).")
-    }
-    cause.runs = trial.runs
-    cause.seconds = trial.elapsedSeconds
-    cause.tried = trial.tried.map(\.description)
-    cause.pooling = pooling(trial, evidence: evidence)
-    cause.summary += Self.pooledDecision(of: cause)
-    return cause
+    return finished(cause, trial, evidence: evidence)
   }
 }

@@ -37,22 +37,16 @@ extension SessionResult {
       return (entry.test, entry.prior, evidence.logRatio)
     }.sorted { $0.2 > $1.2 }
     guard !ahead.isEmpty else { return [:] }
-    let tests = records.map(\.name)
-    let durations = Dictionary(
-      records.map { ($0.name, $0.seconds) }, uniquingKeysWith: { first, _ in first })
-    var explainer = Explainer(runner: runner, budget: options.budget)
-    explainer.events = events
-    explainer.timeLimit = options.timeLimit
+    var explainer = self.explainer(runner: runner, options: options, events: events)
+    let runEvidence = evidenceOfTheRun(options: options)
     var left = total
     var causes: [TestName: TestCause] = [:]
     for (test, prior, _) in ahead where left > .zero {
-      let together = tests.filter { $0.isSwiftTesting == test.isSwiftTesting }
-      var evidence = RunEvidence(
-        attempts: passed[test]!.attempts, of: test, together: together,
-        ranAtOnce: options.ranAtOnce(test), processesOfTheirOwn: !test.isSwiftTesting)
-      evidence.durations = durations
       explainer.budget = min(options.budget, left)
-      guard let cause = try await explainer.goOn(test, evidence: evidence, prior: prior) else {
+      guard
+        let cause = try await explainer.goOn(
+          test, evidence: runEvidence(test, passed[test]!.attempts), prior: prior)
+      else {
         continue
       }
       left -= .milliseconds(Int64((cause.seconds * 1000).rounded(.up)))

@@ -1,12 +1,11 @@
+import CleanSlateExplain
+
 /// The query that reads a test's kept rounds back, the same in SQLite and PostgreSQL: the rows of
 /// the sessions after the last one whose explanation of the test decided, newest first. Its one
 /// parameter is the test's name (`?1` in SQLite, `$1` in PostgreSQL).
 enum EvidenceQuery {
-  /// The cause kinds that end a sequence: a factor named, or a test found failing or hanging.
-  static let decidedKinds = [
-    "order", "seed", "timeZone", "parallel", "parallelProcesses", "hashOrder", "load", "failing",
-    "hang",
-  ]
+  /// The cause kinds that end a sequence (``TestCause/Kind/endsAPooledSequence``).
+  static let decidedKinds = TestCause.Kind.allCases.filter(\.endsAPooledSequence).map(\.rawValue)
 
   /// The tests whose sequence has rounds kept since its last decided explanation: those a
   /// session where they pass may go on with.

@@ -77,7 +77,7 @@ extension StoredHistory.Cause {
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let cause = TestCause(json: object), let pooling = cause.pooling
     else { return nil }
-    if cause.kind == .unknown || cause.kind == .intrinsic {
+    if !cause.kind.endsAPooledSequence {
       let progress =
         pooling.progress ?? "nothing ahead, pooled over \(PooledWords.sessions(pooling.sessions))"
       return "pending — \(progress); the next session that sees it fail goes on from here"

@@ -40,7 +40,7 @@ struct SessionSequence {
         SimulatedFlakyTest.victim, evidence: evidence, prior: prior)
       runs += cause.runs.count
       last = cause
-      if cause.kind != .unknown && cause.kind != .intrinsic {
+      if cause.kind.endsAPooledSequence {
         return Ending(cause: cause, session: session, runs: runs)
       }
       guard let pooling = cause.pooling else { break }
