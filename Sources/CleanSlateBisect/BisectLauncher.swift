@@ -33,6 +33,8 @@ package struct BisectLauncher: TestLaunching {
         .buildMissing,
         "No test build in \(packagePath): bisect runs swift test --skip-build. Build the tests first: swift build --build-tests --package-path \(packagePath)"
       )
+    } catch let SwiftTestList.Failure.buildFolderInUse(output) {
+      throw BisectError(.swiftTestFailed, SwiftTestList.inUse(packagePath, output: output))
     } catch let SwiftTestList.Failure.failed(status, output) {
       throw BisectError(.swiftTestFailed, "swift test list failed (status \(status)):\n\(output)")
     }
@@ -44,6 +46,8 @@ package struct BisectLauncher: TestLaunching {
     request.oneAtATime = true
     request.sentinel = watchesState
     request.traced = true
+    // A crash costs a step a tenth of a second, not the seconds the runtime's names take.
+    request.quickCrashReports = true
     return request
   }
 

@@ -32,11 +32,17 @@ extension SessionResult {
   ) async throws -> [TestName: TestCause] {
     let failed = explained
     guard !failed.isEmpty else { return [:] }
-    events.send(.explaining(tests: failed.count, budget: options.budget))
+    let groups = explainedTogether(failed, tests: records.map(\.name))
+    events.send(
+      .explaining(
+        tests: failed.count, budget: options.budget,
+        together: groups.filter { $0.count > 1 }.map {
+          .init(tests: $0.count, budget: options.budgetOfAGroup(of: $0.count))
+        }))
     var explainer = self.explainer(runner: runner, options: options, events: events)
     let runEvidence = evidenceOfTheRun(options: options)
     var causes: [TestName: TestCause] = [:]
-    for group in explainedTogether(failed, tests: records.map(\.name)) {
+    for group in groups {
       let test = records[group[0]].name
       let evidence = runEvidence(test, records[group[0]].attempts)
       explainer.budget = options.budgetOfAGroup(of: group.count)

@@ -31,4 +31,20 @@ import Testing
         == "--disable-xctest")
     #expect(SwiftTestInvocation.quoted("it's") == #"'it'\''s'"#)
   }
+
+  @Test func aStepsLaunchAsksForAQuickCrashReport() {
+    // Given bisect's launcher
+    let runner = BisectLauncher(
+      launcher: TestLauncher(
+        way: .swiftTest(because: "a test"), packagePath: ".",
+        workDirectory: URL(fileURLWithPath: "/tmp/work"), directory: "/",
+        environment: StartingEnvironment.variables))
+
+    // When it asks for a step's launch
+    let request = runner.request(for: ["Tests.A/testB", "Tests.A/testC"])
+
+    // Then a crash in it writes the quick report (its crashed thread's frames, which pin it), not
+    // the runtime's full one, which takes seconds
+    #expect(request.quickCrashReports)
+  }
 }

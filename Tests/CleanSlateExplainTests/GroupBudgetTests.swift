@@ -44,11 +44,20 @@ import Testing
       reason: .crashGrowing(whole: 2.0 / 3, three: 1.0 / 30, of: tests.count))
     runner.secondsPerRun = .seconds(60)
 
-    // When the run's crashes are explained
+    // When the run's crashes are explained, the terminal printing what it is told
+    let printed = Locked<[String]>([])
+    let events = SessionEvents([
+      TerminalReporter(print: { text in printed.withLock { $0.append(text) } }, note: { _ in })
+    ])
     let causes = try await result.explainFailures(
-      runner: runner, options: ExplainOptions(), events: SessionEvents())
+      runner: runner, options: ExplainOptions(), events: events)
 
-    // Then they are one explanation, which stopped starting runs at five minutes, not 29
+    // Then they are one explanation, its heading saying so and with the budget it gets
+    #expect(
+      printed.value.first
+        == "Explaining 29 tests that failed (a budget of 60 s each; 29 whose crashes went through the same code explained once, with 300 s):\n"
+    )
+    // and it stopped starting runs at five minutes, not 29
     #expect(causes.count == tests.count)
     let first = try #require(causes[tests[0]])
     #expect(first.seconds <= 300 + 60, "\(first.seconds) s, \(first.runs.count) runs")

@@ -16,17 +16,25 @@ import Testing
     .order, .seed, .timeZone, .parallel, .parallelProcesses, .hashOrder, .load,
   ]
 
+  /// Each session's budget in the rare flake's sequences: the default, or the seconds
+  /// `CLEANSLATE_SESSION_BUDGET` gives (BENCHMARKS.md's figures of what a larger one buys).
+  static var sessionBudget: Duration {
+    let text = ProcessInfo.processInfo.environment["CLEANSLATE_SESSION_BUDGET"] ?? ""
+    return Int(text).map { .seconds($0) } ?? .seconds(60)
+  }
+
   /// The endings of `count` sequences, each from a seed of its own, run at once on the
   /// simulation's thread.
   static func endings(
-    count: Int, seedBase: UInt64, sessions: Int, secondsPerRun: Duration = .milliseconds(100),
+    count: Int, seedBase: UInt64, sessions: Int, budget: Duration = .seconds(60),
+    secondsPerRun: Duration = .milliseconds(100),
     reason: @escaping @Sendable (_ sequence: Int, _ session: Int) -> SimulatedFlakyTest.Reason
   ) async throws -> [SessionSequence.Ending] {
     try await withThrowingTaskGroup(of: SessionSequence.Ending.self) { group in
       for index in 0..<count {
         group.addTask(executorPreference: SimulationExecutor.shared) {
           try await SessionSequence.run(
-            sessions: sessions, seed: seedBase &+ UInt64(index) &* 104_729,
+            sessions: sessions, seed: seedBase &+ UInt64(index) &* 104_729, budget: budget,
             secondsPerRun: secondsPerRun
           ) { reason(index, $0) }
         }
@@ -41,16 +49,18 @@ import Testing
     // Given a test failing in 1.5% of its runs when its suite runs at once and 0.2% otherwise,
     // at 0.12 s a run, which each session saw fail once at once and pass alone
     let count = SimulatedClaim.explanations(200, quick: 20)
+    let budget = Self.sessionBudget
     let endings = try await Self.endings(
-      count: count, seedBase: 52, sessions: 10, secondsPerRun: .milliseconds(120)
+      count: count, seedBase: 52, sessions: 10, budget: budget, secondsPerRun: .milliseconds(120)
     ) { _, _ in .parallel(partner: "Suite.Tests/test2", rate: 0.015, base: 0.002) }
 
-    // When each session explains it with the default budget, going on from the sessions before
+    // When each session explains it with the default budget (or the one
+    // `CLEANSLATE_SESSION_BUDGET` gives, for the figures), going on from the sessions before
     let decided = endings.filter { $0.cause.kind == .parallel }
     let withinFive = decided.count { $0.session <= 5 }
     let sessions = decided.map(\.session).sorted()
     Figures.record(
-      "rare parallel flake over sessions: \(withinFive) of \(count) within 5 sessions, \(decided.count) within 10; median session \(sessions.isEmpty ? 0 : sessions[sessions.count / 2]); blamed elsewhere: \(endings.count { Self.factors.contains($0.cause.kind) && $0.cause.kind != .parallel })"
+      "rare parallel flake over sessions of \(budget): \(withinFive) of \(count) within 5 sessions, \(decided.count) within 10; median session \(sessions.isEmpty ? 0 : sessions[sessions.count / 2]); blamed elsewhere: \(endings.count { Self.factors.contains($0.cause.kind) && $0.cause.kind != .parallel })"
     )
 
     // Then it is named parallel within five sessions in most sequences, within ten in nearly

@@ -17,7 +17,7 @@ import Testing
     // (the lower the rate, the more pairs an experiment runs before it says it does not fail)
     #expect(evidence(failures: 1, runs: 1).patience == 11)
     #expect(evidence(failures: 6, runs: 60).patience < evidence(failures: 1, runs: 60).patience)
-    #expect(evidence(retryPassed: false).patience == 4)
+    #expect(evidence(retryPassed: false).patience == 8)
   }
 
   @Test func theExperimentTheRunPointsAtKeepsGoingWhileTheBudgetLasts() {
@@ -29,7 +29,7 @@ import Testing
     #expect(run.patience(lead: true) > 1_000_000)
     #expect(run.patience(lead: false) == run.patience)
     // (a test that failed every time is decided from runs alone)
-    #expect(evidence(retryPassed: false).patience(lead: true) == 4)
+    #expect(evidence(retryPassed: false).patience(lead: true) == 8)
   }
 
   @Test func failuresOnlyWithOthersAndPassesAloneSayWhereToLookFirst() {

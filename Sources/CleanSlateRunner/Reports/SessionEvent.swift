@@ -20,12 +20,30 @@ package enum SessionEvent: Sendable {
   case retried(test: TestName, attempt: Int, outcome: TestEnd.Outcome)
   /// The session ran every test it was to run: each test's record, every crash, the shard.
   case sessionEnded(FinishedSession)
-  /// `--explain` starts on `tests` tests that failed, with `budget` for each.
-  case explaining(tests: Int, budget: Duration)
+  /// `--explain` starts on `tests` tests that failed, with `budget` for each; the tests explained
+  /// once for several (their crashes went through the same code) are in `together`, each group
+  /// with the budget it gets.
+  case explaining(tests: Int, budget: Duration, together: [ExplainedTogether] = [])
   /// An experiment ran `test` once.
   case experimentRan(test: TestName, run: ExperimentRun)
   /// `--explain` decided why `test` failed.
   case explained(test: TestName, cause: any ReportedCause)
   /// Nothing more happens: each report writes what it writes.
   case finished
+}
+
+extension SessionEvent {
+  /// Tests that `--explain` explains once, together: their crashes went through the same code.
+  package struct ExplainedTogether: Sendable, Equatable {
+    /// How many tests the one explanation is for.
+    package var tests: Int
+    /// The budget of the one explanation.
+    package var budget: Duration
+
+    /// `tests` tests explained once, with `budget`.
+    package init(tests: Int, budget: Duration) {
+      self.tests = tests
+      self.budget = budget
+    }
+  }
 }

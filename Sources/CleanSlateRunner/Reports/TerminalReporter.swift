@@ -36,15 +36,27 @@ package struct TerminalReporter: SessionReporter {
     case let .repetition(number, count): print("Repetition \(number) of \(count)\n")
     case let .retried(test, attempt, outcome):
       print("Retried \(test) alone (attempt \(attempt)): \(outcome.rawValue)\n")
-    case let .explaining(tests, budget):
-      print(
-        "Explaining \(tests) test\(tests == 1 ? "" : "s") that failed (a budget of \(Int(budget.inSeconds.rounded())) s each):\n"
-      )
+    case let .explaining(tests, budget, together):
+      print(Self.explainingHeading(tests: tests, budget: budget, together: together))
     case let .experimentRan(test, run):
       let outcome = run.passed ? "passed" : "failed" + (run.failure.map { ": \($0)" } ?? "")
       print("  \(test): \(run.what): \(outcome)\n")
     case .sessionEnded, .explained, .finished: break
     }
+  }
+
+  /// The line `--explain` starts with: how many tests, and the budget each explanation gets —
+  /// `Explaining 29 tests that failed (a budget of 60 s each; 28 whose crashes went through the
+  /// same code explained once, with 300 s):`.
+  static func explainingHeading(
+    tests: Int, budget: Duration, together: [SessionEvent.ExplainedTogether]
+  ) -> String {
+    func seconds(_ duration: Duration) -> String { "\(Int(duration.inSeconds.rounded())) s" }
+    let groups = together.filter { $0.tests > 1 }.map { group in
+      "\(group.tests) whose crashes went through the same code explained once, with \(seconds(group.budget))"
+    }
+    let each = (["a budget of \(seconds(budget)) each"] + groups).joined(separator: "; ")
+    return "Explaining \(tests) test\(tests == 1 ? "" : "s") that failed (\(each)):\n"
   }
 
   /// Writes `text` to standard output at once.

@@ -46,6 +46,8 @@ package struct TestPackage: Sendable {
         .buildMissing,
         "No test build in \(path): --skip-build runs the tests as they were last built. Build them first (\(buildInvocation)), or leave out --skip-build."
       )
+    } catch let SwiftTestList.Failure.buildFolderInUse(output) {
+      throw RunnerError(.listFailed, SwiftTestList.inUse(path, output: output))
     } catch let SwiftTestList.Failure.failed(status, output) {
       throw RunnerError(.listFailed, "swift test list failed (status \(status)):\n\(output)")
     }

@@ -7,12 +7,19 @@ package enum SwiftTestList {
   package enum Failure: Error, Equatable {
     /// The package has no test build.
     case notBuilt
+    /// Another SwiftPM command held the build database (`database is locked`), so `swift test
+    /// list` ran nothing; its output, which says "no tests found", is not why.
+    case buildFolderInUse(output: String)
     /// `swift test list` failed otherwise, with this status and output.
     case failed(status: Int32, output: String)
   }
 
   /// The tests of the package at `packagePath`, `options` (build options: `-c release`, traits)
   /// passed on; throws ``Failure`` when `swift test list` fails.
+  ///
+  /// While another SwiftPM command builds or tests the package, the listing is retried a few
+  /// times (``SwiftCommand/run(_:environment:base:directory:watch:)``), then fails with
+  /// ``Failure/buildFolderInUse(output:)``.
   package static func tests(
     packagePath: String, options: [String] = []
   ) async throws -> [TestName] {
@@ -25,6 +32,7 @@ package enum SwiftTestList {
       {
         throw Failure.notBuilt
       }
+      if output.contains("database is locked") { throw Failure.buildFolderInUse(output: output) }
       throw Failure.failed(status: result.status, output: output)
     }
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
@@ -38,5 +46,14 @@ package enum SwiftTestList {
       !line.hasPrefix("error"), !line.hasPrefix("warning")
     else { return false }
     return line[..<slash].contains(".") && !line[..<slash].contains(" ")
+  }
+}
+
+extension SwiftTestList {
+  /// What to tell a user whose tests at `path` could not be listed because another SwiftPM
+  /// command held the build folder (``Failure/buildFolderInUse(output:)``), with SwiftPM's own
+  /// `output` after it.
+  package static func inUse(_ path: String, output: String) -> String {
+    "The tests could not be listed: another SwiftPM command is using \(path)'s build folder (its build database is locked), so swift test list ran nothing. Run again once it has ended.\n\(output)"
   }
 }
