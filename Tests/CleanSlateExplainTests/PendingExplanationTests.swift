@@ -55,6 +55,44 @@ import Testing
     #expect(runner.runs.value.isEmpty)
   }
 
+  @Test func aSessionGoesOnOnlyWithThePendingTestsThatPassedAndSaysSo() async throws {
+    // Given a session in which the victim passed at once with the tests of its process, and
+    // test1 failed; both have an explanation pending with parallel ahead
+    let tests = SimulatedFlakyTest.earlier + [SimulatedFlakyTest.victim]
+    let records = tests.map { test in
+      TestRecord(
+        name: test,
+        attempts: [
+          .init(
+            repetition: 1,
+            end: test == "Suite.Tests/test1" ? TestEnd(.failed, failure: "boom") : TestEnd(.passed),
+            beside: tests.filter { $0 != test })
+        ])
+    }
+    let result = SessionResult(records: records)
+    let runner = SimulatedFlakyTest(reason: .parallel(partner: "Suite.Tests/test2", rate: 0.3))
+    let printed = Locked<[String]>([])
+    let events = SessionEvents([
+      TerminalReporter(print: { text in printed.withLock { $0.append(text) } }, note: { _ in })
+    ])
+
+    // When the session goes on with its pending explanations, within 30 s in all
+    let causes = try await result.goOnWithPending(
+      [(SimulatedFlakyTest.victim, Self.ahead), ("Suite.Tests/test1", Self.ahead)],
+      runner: runner, options: ExplainOptions(passthrough: ["--parallel"]),
+      total: .seconds(30), events: events)
+
+    // Then it says so first, and goes on only with the test that passed (the other is explained
+    // as a failure, with the session's own budget), deciding it parallel (across processes: XCTest
+    // runs tests at once under --parallel each in a process of its own)
+    #expect(
+      printed.value.first
+        == "Going on with the pending explanation of 1 test that passed (within 30 s in all):\n")
+    #expect(Array(causes.keys) == [SimulatedFlakyTest.victim])
+    #expect(causes[SimulatedFlakyTest.victim]?.kind == .parallelProcesses)
+    #expect(printed.value.dropFirst().allSatisfy { $0.hasPrefix("  Suite.Tests/victim: ") })
+  }
+
   @Test func aRareFlakeIsDecidedSoonerWhenSessionsWhereItPassedGoOn() async throws {
     // Given a test failing in 1.5% of its runs at once and 0.2% otherwise, at 0.12 s a run, that
     // fails in one session of four: each session that sees it fail explains it (60 s), and, with

@@ -111,6 +111,7 @@ import Testing
         case .retried: "retried"
         case .sessionEnded: "sessionEnded"
         case .explaining: "explaining"
+        case .goingOn: "goingOn"
         case .experimentRan: "experimentRan"
         case .explained(_, let cause): "explained \(cause.kindName)"
         case .finished: "finished"

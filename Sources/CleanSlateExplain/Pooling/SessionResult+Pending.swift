@@ -8,8 +8,9 @@ extension SessionResult {
   /// them, each at most `options.budget`, the furthest ahead first (``Explainer/goOn(_:evidence:prior:)``):
   /// what `cleanslate test --explain-pending` does once the session ended.
   ///
-  /// Sends each test's cause (``SessionEvent/explained(test:cause:)``) to `events`: where its
-  /// explanation stands, decided or not. Returns the causes.
+  /// Sends ``SessionEvent/goingOn(tests:within:)`` first, when any test's explanation goes on,
+  /// then each experiment's run and each test's cause (``SessionEvent/explained(test:cause:)``)
+  /// to `events`: where its explanation stands, decided or not. Returns the causes.
   package func goOnWithPending(
     _ pending: [(test: TestName, prior: PriorEvidence)], launcher: TestLauncher,
     options: ExplainOptions, total: Duration, events: SessionEvents
@@ -37,6 +38,7 @@ extension SessionResult {
       return (entry.test, entry.prior, evidence.logRatio)
     }.sorted { $0.2 > $1.2 }
     guard !ahead.isEmpty else { return [:] }
+    events.send(.goingOn(tests: ahead.count, within: total))
     var explainer = self.explainer(runner: runner, options: options, events: events)
     let runEvidence = evidenceOfTheRun(options: options)
     var left = total

@@ -6,8 +6,10 @@ package import CleanSlateTestProcess
 /// order, and write what they write when they hear ``finished``.
 ///
 /// A session sends, in order: notes, each launch as it ends, each repetition and retry; then
-/// ``sessionEnded(_:)`` with every record and crash; with `--explain`, ``explaining(tests:budget:)``,
-/// each experiment's run and each test's cause; and ``finished`` last.
+/// ``sessionEnded(_:)`` with every record and crash; with `--explain`,
+/// ``explaining(tests:budget:together:)``, each experiment's run and each test's cause; with
+/// `--explain-pending`, ``goingOn(tests:within:)``, each experiment's run and each test's cause
+/// again; and ``finished`` last.
 package enum SessionEvent: Sendable {
   /// A note for the user: how the tests are built or started, a timings file left out.
   case note(String)
@@ -24,6 +26,9 @@ package enum SessionEvent: Sendable {
   /// once for several (their crashes went through the same code) are in `together`, each group
   /// with the budget it gets.
   case explaining(tests: Int, budget: Duration, together: [ExplainedTogether] = [])
+  /// `--explain-pending` goes on with the pending explanations of `tests` tests that passed in
+  /// this session, within `within` in all.
+  case goingOn(tests: Int, within: Duration)
   /// An experiment ran `test` once.
   case experimentRan(test: TestName, run: ExperimentRun)
   /// `--explain` decided why `test` failed.

@@ -38,6 +38,10 @@ package struct TerminalReporter: SessionReporter {
       print("Retried \(test) alone (attempt \(attempt)): \(outcome.rawValue)\n")
     case let .explaining(tests, budget, together):
       print(Self.explainingHeading(tests: tests, budget: budget, together: together))
+    case let .goingOn(tests, within):
+      print(
+        "Going on with the pending explanation\(tests == 1 ? "" : "s") of \(tests) test\(tests == 1 ? "" : "s") that passed (within \(Int(within.inSeconds.rounded())) s in all):\n"
+      )
     case let .experimentRan(test, run):
       let outcome = run.passed ? "passed" : "failed" + (run.failure.map { ": \($0)" } ?? "")
       print("  \(test): \(run.what): \(outcome)\n")
