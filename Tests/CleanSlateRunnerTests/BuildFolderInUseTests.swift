@@ -1,13 +1,12 @@
 import CleanSlate
 import CleanSlateChildProcess
-import CleanSlateRunner
 import CleanSlateTestSupport
 import Foundation
 import Testing
 
 /// When another SwiftPM command holds a package's build database, `swift test list` runs nothing
 /// and says "no tests found; create a target in the 'Tests' directory". `cleanslate test` says
-/// why instead: the build folder is in use.
+/// why instead, and fails: the build folder is in use.
 @Suite struct BuildFolderInUseTests {
   @Test func aListingKeptFromTheBuildDatabaseSaysTheBuildFolderIsInUse() async throws {
     // Given a copy of the built runner fixture whose build database another process holds (as a
@@ -17,24 +16,25 @@ import Testing
       .appendingPathComponent("cleanslate-build-in-use-\(UUID().uuidString.prefix(8))")
     defer { try? FileManager.default.removeItem(at: copy) }
     try Self.copyBuiltTests(of: fixture, to: copy)
-    let package = TestPackage(path: copy.path)
+    let cleanslate = try HelperExecutable(named: "cleanslate")
+    let list = ["test", "--skip-build", "--package-path", copy.path, "--list"]
     // (a first listing, which passes, has SwiftPM make its build database)
-    #expect(try await package.list().contains("RunnerFixtureTests.AlphaTests/testOne"))
+    let first = try await cleanslate.run(list)
+    #expect(first.status == 0, "\(first.standardError)")
+    #expect(first.standardOutput.contains("RunnerFixtureTests.AlphaTests/testOne"))
     let holder = try await DatabaseHolder(
       holding: copy.appendingPathComponent(".build/build.db").path)
 
-    // When its tests are listed
-    let error = await #expect(throws: RunnerError.self) {
-      _ = try await package.list()
-    }
-
+    // When `cleanslate test` lists its tests
+    let listed = try await cleanslate.run(list)
     try await holder.release()
 
-    // Then the error says the build folder is in use, not that the package has no tests
-    let message = try #require(error).description
-    #expect(message.contains("another SwiftPM command is using"), "\(message)")
-    #expect(message.contains(copy.path), "\(message)")
-    #expect(error?.reason == .listFailed)
+    // Then it fails saying the build folder is in use, not that the package has no tests
+    #expect(listed.status != 0)
+    #expect(
+      listed.standardError.contains(
+        "The tests could not be listed: another SwiftPM command is using \(copy.path)'s build folder"
+      ), "\(listed.standardError)")
   }
 
   /// Copies what `swift test list --skip-build` reads of the package at `fixture` — its manifest,
