@@ -45,16 +45,13 @@ import Testing
     runner.secondsPerRun = .seconds(60)
 
     // When the run's crashes are explained, the terminal printing what it is told
-    let printed = Locked<[String]>([])
-    let events = SessionEvents([
-      TerminalReporter(print: { text in printed.withLock { $0.append(text) } }, note: { _ in })
-    ])
+    let terminal = PrintedTerminal()
     let causes = try await result.explainFailures(
-      runner: runner, options: ExplainOptions(), events: events)
+      runner: runner, options: ExplainOptions(), events: terminal.events)
 
     // Then they are one explanation, its heading saying so and with the budget it gets
     #expect(
-      printed.value.first
+      terminal.blocks.first
         == "Explaining 29 tests that failed (a budget of 60 s each; 29 whose crashes went through the same code explained once, with 300 s):\n"
     )
     // and it stopped starting runs at five minutes, not 29

@@ -71,26 +71,23 @@ import Testing
     }
     let result = SessionResult(records: records)
     let runner = SimulatedFlakyTest(reason: .parallel(partner: "Suite.Tests/test2", rate: 0.3))
-    let printed = Locked<[String]>([])
-    let events = SessionEvents([
-      TerminalReporter(print: { text in printed.withLock { $0.append(text) } }, note: { _ in })
-    ])
+    let terminal = PrintedTerminal()
 
     // When the session goes on with its pending explanations, within 30 s in all
     let causes = try await result.goOnWithPending(
       [(SimulatedFlakyTest.victim, Self.ahead), ("Suite.Tests/test1", Self.ahead)],
       runner: runner, options: ExplainOptions(passthrough: ["--parallel"]),
-      total: .seconds(30), events: events)
+      total: .seconds(30), events: terminal.events)
 
     // Then it says so first, and goes on only with the test that passed (the other is explained
     // as a failure, with the session's own budget), deciding it parallel (across processes: XCTest
     // runs tests at once under --parallel each in a process of its own)
     #expect(
-      printed.value.first
+      terminal.blocks.first
         == "Going on with the pending explanation of 1 test that passed (within 30 s in all):\n")
     #expect(Array(causes.keys) == [SimulatedFlakyTest.victim])
     #expect(causes[SimulatedFlakyTest.victim]?.kind == .parallelProcesses)
-    #expect(printed.value.dropFirst().allSatisfy { $0.hasPrefix("  Suite.Tests/victim: ") })
+    #expect(terminal.blocks.dropFirst().allSatisfy { $0.hasPrefix("  Suite.Tests/victim: ") })
   }
 
   @Test func aRareFlakeIsDecidedSoonerWhenSessionsWhereItPassedGoOn() async throws {

@@ -40,7 +40,7 @@ package struct TerminalReporter: SessionReporter {
       print(Self.explainingHeading(tests: tests, budget: budget, together: together))
     case let .goingOn(tests, within):
       print(
-        "Going on with the pending explanation\(tests == 1 ? "" : "s") of \(tests) test\(tests == 1 ? "" : "s") that passed (within \(Int(within.inSeconds.rounded())) s in all):\n"
+        "Going on with the pending explanation\(tests == 1 ? "" : "s") of \(tests) test\(tests == 1 ? "" : "s") that passed (within \(Self.seconds(within)) in all):\n"
       )
     case let .experimentRan(test, run):
       let outcome = run.passed ? "passed" : "failed" + (run.failure.map { ": \($0)" } ?? "")
@@ -55,12 +55,16 @@ package struct TerminalReporter: SessionReporter {
   static func explainingHeading(
     tests: Int, budget: Duration, together: [SessionEvent.ExplainedTogether]
   ) -> String {
-    func seconds(_ duration: Duration) -> String { "\(Int(duration.inSeconds.rounded())) s" }
-    let groups = together.filter { $0.tests > 1 }.map { group in
+    let groups = together.map { group in
       "\(group.tests) whose crashes went through the same code explained once, with \(seconds(group.budget))"
     }
     let each = (["a budget of \(seconds(budget)) each"] + groups).joined(separator: "; ")
     return "Explaining \(tests) test\(tests == 1 ? "" : "s") that failed (\(each)):\n"
+  }
+
+  /// A budget in whole seconds: `60 s`.
+  private static func seconds(_ duration: Duration) -> String {
+    "\(Int(duration.inSeconds.rounded())) s"
   }
 
   /// Writes `text` to standard output at once.

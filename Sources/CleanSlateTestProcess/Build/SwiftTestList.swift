@@ -32,7 +32,9 @@ package enum SwiftTestList {
       {
         throw Failure.notBuilt
       }
-      if output.contains("database is locked") { throw Failure.buildFolderInUse(output: output) }
+      if SwiftCommand.foundBuildDatabaseLocked(output) {
+        throw Failure.buildFolderInUse(output: output)
+      }
       throw Failure.failed(status: result.status, output: output)
     }
     let lines = result.standardOutput.split(separator: "\n").map(String.init)

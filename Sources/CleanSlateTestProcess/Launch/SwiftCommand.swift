@@ -28,13 +28,17 @@ package enum SwiftCommand {
         arguments + (watch?.arguments ?? []),
         environment: (base ?? ProcessInfo.processInfo.environment).merging(environment) { $1 }
           .merging(watch?.environment ?? [:]) { $1 }, directory: directory, watch: watch)
-      guard result.status != 0, attempt < 5,
-        result.standardError.contains("accessing build database"),
-        result.standardError.contains("database is locked")
+      guard result.status != 0, attempt < 5, Self.foundBuildDatabaseLocked(result.standardError)
       else { return result }
       try await Task.sleep(for: .milliseconds(100 * attempt))
       attempt += 1
     }
+  }
+
+  /// Whether `output` is SwiftPM saying another command held the build database, so that the
+  /// command ran nothing.
+  package static func foundBuildDatabaseLocked(_ output: String) -> Bool {
+    output.contains("accessing build database") && output.contains("database is locked")
   }
 
   private static func runOnce(
