@@ -18,7 +18,7 @@ package struct TestName: Sendable, Hashable, Comparable, CustomStringConvertible
   /// The test `swift test list` prints as `listed`.
   package init(_ listed: String) {
     self.listed = listed
-    traceKey = Self.traceKey(listed)
+    traceKey = Self.slashesAsDots(Self.withoutModule(listed[...]))
   }
 
   package static func == (lhs: TestName, rhs: TestName) -> Bool { lhs.listed == rhs.listed }
@@ -40,16 +40,59 @@ package struct TestName: Sendable, Hashable, Comparable, CustomStringConvertible
   package var isSwiftTesting: Bool { listed.hasSuffix(")") }
 
   /// `Module.Suite` of `Module.Suite/test()`, `Module.Outer/Inner` of
-  /// `Module.Outer/Inner/test()`: what holds it.
+  /// `Module.Outer/Inner/test()`, `Module` of a test declared outside any suite
+  /// (`Module.test()`): what holds it.
   package var suite: String {
-    guard let slash = listed.lastIndex(of: "/") else { return "" }
-    return String(listed[..<slash])
+    if let slash = Self.slashes(in: listed[...]).last { return String(listed[..<slash]) }
+    return String(Self.module(of: listed[...]))
   }
 
-  /// `test()` of `Module.Suite/test()`, `testMethod` of `Module.Class/testMethod`.
+  /// `test()` of `Module.Suite/test()` and of `Module.test()`, `testMethod` of
+  /// `Module.Class/testMethod`.
   package var function: String {
-    guard let slash = listed.lastIndex(of: "/") else { return listed }
-    return String(listed[listed.index(after: slash)...])
+    if let slash = Self.slashes(in: listed[...]).last {
+      return String(listed[listed.index(after: slash)...])
+    }
+    return String(Self.withoutModule(listed[...]))
+  }
+
+  // MARK: - Reading a name
+
+  /// The module of a listed name: what comes before its first `.` (a module's name has none).
+  private static func module(of name: Substring) -> Substring {
+    name.firstIndex(of: ".").map { name[..<$0] } ?? name
+  }
+
+  /// A listed name without its module: `Suite/test()`, `test()`, `Class/testMethod`.
+  private static func withoutModule(_ name: Substring) -> Substring {
+    name.firstIndex(of: ".").map { name[name.index(after: $0)...] } ?? name
+  }
+
+  /// The indices of the `/`s that separate a name's parts: those outside backticks, since a raw
+  /// identifier (`` `a/b`() ``) may hold one.
+  private static func slashes(in name: Substring) -> [String.Index] {
+    var found: [String.Index] = []
+    var quoted = false
+    for index in name.indices {
+      switch name[index] {
+      case "`": quoted.toggle()
+      case "/" where !quoted: found.append(index)
+      default: break
+      }
+    }
+    return found
+  }
+
+  /// The parts of a name between its slashes (``slashes(in:)``).
+  private static func parts(of name: Substring) -> [Substring] {
+    var parts: [Substring] = []
+    var start = name.startIndex
+    for slash in slashes(in: name) {
+      parts.append(name[start..<slash])
+      start = name.index(after: slash)
+    }
+    parts.append(name[start...])
+    return parts
   }
 
   // MARK: - Filters
@@ -81,7 +124,8 @@ package struct TestName: Sendable, Hashable, Comparable, CustomStringConvertible
   /// How XCTest prints it: `Class.test` (Linux) and `-[Module.Class test]` (Apple platforms);
   /// none for a Swift Testing test's name.
   package var xctestNames: [String] {
-    guard let slash = listed.lastIndex(of: "/"), let dot = listed[..<slash].firstIndex(of: ".")
+    guard !isSwiftTesting, let slash = Self.slashes(in: listed[...]).last,
+      let dot = listed[..<slash].firstIndex(of: ".")
     else { return [] }
     let method = listed[listed.index(after: slash)...]
     let typeName = listed[listed.index(after: dot)..<slash]
@@ -96,17 +140,11 @@ package struct TestName: Sendable, Hashable, Comparable, CustomStringConvertible
 
   // MARK: - Traces and result files
 
-  /// What a listed name and a name in a lifecycle trace (`Type.test` in XCTest, `Type/test()` in
-  /// Swift Testing) have in common: `Type.test`.
-  package static func traceKey(_ name: String) -> String {
-    var name = Substring(name)
-    if let slash = name.firstIndex(of: "/"), let dot = name[..<slash].firstIndex(of: ".") {
-      name = name[name.index(after: dot)...]
-    }
-    return slashesAsDots(name)
-  }
+  /// The key of a test's name in a lifecycle trace (`Type.test` in XCTest, `Type/test()` or
+  /// `test()` in Swift Testing), which a listed name's ``traceKey`` equals: `Type.test`.
+  package static func traceKey(_ traced: String) -> String { slashesAsDots(traced[...]) }
 
-  /// Its name with every `/` read as `.`: how an XUnit file's `classname/name`
+  /// Its name with every `/` between its parts read as `.`: how an XUnit file's `classname/name`
   /// (`Module.Outer.Inner/test()`) and a listed name (`Module.Outer/Inner/test()`) compare.
   package var resultKey: String { Self.resultKey(listed) }
 
@@ -114,7 +152,7 @@ package struct TestName: Sendable, Hashable, Comparable, CustomStringConvertible
   package static func resultKey(_ name: String) -> String { slashesAsDots(name[...]) }
 
   private static func slashesAsDots(_ name: Substring) -> String {
-    String(name.map { $0 == "/" ? "." : $0 })
+    parts(of: name).joined(separator: ".")
   }
 
   /// The name of the test function a Swift Testing test ID names (`Module.Suite/test()` of
@@ -135,7 +173,7 @@ package struct TestName: Sendable, Hashable, Comparable, CustomStringConvertible
   /// `Module.Suite.Inner.test(x:)` for `Module.Suite/Inner/test(x:)`, `test()` and
   /// `Module.test()` for `Module.test()`.
   package var functionNames: [String] {
-    let path = listed.split(separator: "/").map(String.init)
+    let path = Self.parts(of: listed[...]).map(String.init)
     guard let first = path.first else { return [] }
     guard path.count > 1 else {
       // A Swift Testing test outside any suite: `Module.test()`.

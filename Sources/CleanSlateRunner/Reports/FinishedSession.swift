@@ -33,9 +33,11 @@ package struct FinishedSession: Sendable {
   /// since a plain `swift test` would have lost every result after it —, unless every test it is
   /// held against is quarantined; a new test failed one of its checks, unless quarantined; an
   /// entry of the quarantine is past its date; or, with `failOnFlaky`, a test not in quarantine
-  /// was flaky.
+  /// was flaky; or a framework reported a failure no test accounts for (``UnplacedFailure``),
+  /// which no retry can answer.
   package func fails(failOnFlaky: Bool = false) -> Bool {
     let records = result.records
+    if !result.unplaced.isEmpty { return true }
     let quarantined = { (test: TestName) in quarantine.tests[test] != nil }
     if records.contains(where: { $0.verdict == .failed || $0.verdict == .timedOut }) {
       return true

@@ -1,5 +1,5 @@
 package import CleanSlate
-import CleanSlateTestProcess
+package import CleanSlateTestProcess
 
 /// The JUnit XML of a `cleanslate test` run, as Maven Surefire writes it for reruns: one
 /// `<testsuite>` per class or suite, a `<testcase>` per test named so that `classname/name` is
@@ -11,7 +11,9 @@ import CleanSlateTestProcess
 /// (`crashed: its test process died of signal 4 (SIGILL): Fatal error: …`) and whose text is the
 /// runtime's report, cut to the crashed thread's first frames. A crash held against no test (no
 /// test was running) is a `<testcase>` of its own, `classname="cleanslate" name="test process
-/// crash 1"`, with an `<error type="crash">`, so that it is counted and shown too.
+/// crash 1"`, with an `<error type="crash">`, so that it is counted and shown too; so is a
+/// failure no test accounts for (``UnplacedFailure``): `name="unplaced failure 1"`, with an
+/// `<error type="unplaced">` whose message says what was seen.
 ///
 /// A failed test has a `<failure>` for its first failed attempt and a `<rerunFailure>` for each
 /// later one; a flaky test has a `<flakyFailure>` for each failed attempt and no `<failure>`, so
@@ -24,17 +26,32 @@ package enum JUnitReport {
   package static func xml(_ session: FinishedSession, name: String = "cleanslate test") -> String {
     xml(
       session.result.records, crashes: session.result.crashes, causes: session.causes,
-      quarantine: session.quarantine, newTests: Set(session.newTests), name: name)
+      quarantine: session.quarantine, newTests: Set(session.newTests),
+      unplaced: session.result.unplaced, name: name)
   }
 
   /// The document for `records`, `crashes` and `causes`, under `quarantine`, with `newTests`
-  /// checked.
+  /// checked and the failures no test accounts for, `unplaced`.
   package static func xml(
     _ records: [TestRecord], crashes: [SessionCrash] = [],
     causes: [TestName: any ReportedCause] = [:], quarantine: SessionQuarantine = .init(),
-    newTests: Set<TestName> = [], name: String = "cleanslate test"
+    newTests: Set<TestName> = [], unplaced: [UnplacedFailure] = [],
+    name: String = "cleanslate test"
   ) -> String {
-    let orphans = crashes.filter { $0.tests.isEmpty }
+    let orphans =
+      crashes.filter { $0.tests.isEmpty }.enumerated().map { index, crash in
+        Orphan(
+          name: "test process crash \(index + 1)", type: "crash",
+          message: String(crash.line.dropFirst("Crashed: ".count)),
+          text: crash.crash.excerpt.joined(separator: "\n"))
+      }
+      + unplaced.enumerated().map { index, failure in
+        Orphan(
+          name: "unplaced failure \(index + 1)", type: "unplaced",
+          message: failure.repetition == 1
+            ? failure.words : "\(failure.words) (repetition \(failure.repetition))",
+          text: nil)
+      }
     var suites: [(name: String, records: [TestRecord])] = []
     for record in records {
       let suite = record.name.suite
@@ -53,7 +70,7 @@ package enum JUnitReport {
             new: newTests.contains(record.name))
         })
     }
-    if !orphans.isEmpty { children.append(crashesSuite(orphans)) }
+    if !orphans.isEmpty { children.append(cleanSlateSuite(orphans)) }
     return XUnitNode(
       "testsuites", [.init("name", name)] + counts(records, errors: orphans.count),
       children: children
@@ -125,27 +142,33 @@ package enum JUnitReport {
       tag, [.init("message", end.failure ?? "failed"), .init("type", type)], text: text)
   }
 
-  /// The suite of the crashes held against no test, a test case each.
-  private static func crashesSuite(_ crashes: [SessionCrash]) -> XUnitNode {
-    let cases = crashes.enumerated().map { index, crash in
+  /// A failure of the run that no test holds: a crash held against no test, or an
+  /// ``UnplacedFailure``.
+  private struct Orphan {
+    var name: String
+    var type: String
+    var message: String
+    var text: String?
+  }
+
+  /// The suite of the failures no test holds, a test case each.
+  private static func cleanSlateSuite(_ orphans: [Orphan]) -> XUnitNode {
+    let cases = orphans.map { orphan in
       let error = XUnitNode(
-        "error",
-        [
-          .init("message", String(crash.line.dropFirst("Crashed: ".count))), .init("type", "crash"),
-        ],
-        text: crash.crash.excerpt.joined(separator: "\n"))
+        "error", [.init("message", orphan.message), .init("type", orphan.type)],
+        text: orphan.text)
       return XUnitNode(
         "testcase",
         [
-          .init("classname", "cleanslate"), .init("name", "test process crash \(index + 1)"),
+          .init("classname", "cleanslate"), .init("name", orphan.name),
           .init("time", "0.000000"),
         ], children: [error])
     }
     return XUnitNode(
       "testsuite",
       [
-        .init("name", "cleanslate"), .init("tests", "\(crashes.count)"), .init("failures", "0"),
-        .init("errors", "\(crashes.count)"), .init("skipped", "0"), .init("time", "0.000000"),
+        .init("name", "cleanslate"), .init("tests", "\(orphans.count)"), .init("failures", "0"),
+        .init("errors", "\(orphans.count)"), .init("skipped", "0"), .init("time", "0.000000"),
       ], children: cases)
   }
 

@@ -1,5 +1,5 @@
 package import CleanSlate
-import CleanSlateTestProcess
+package import CleanSlateTestProcess
 import CleanSlateTrace
 
 /// The human summary that ends a `cleanslate test` session: the count of each verdict, each flaky
@@ -20,13 +20,16 @@ package struct SessionSummary: Sendable {
   package var quarantine: SessionQuarantine
   /// The tests checked as new.
   package var newTests: [TestName]
+  /// The failures no test accounts for (``UnplacedFailure``).
+  package var unplaced: [UnplacedFailure]
 
   /// The summary of `records` and `crashes`, of `shard` of `plan` when sharded, with `causes`,
   /// under `quarantine`, with `newTests` checked.
   package init(
     _ records: [TestRecord], crashes: [SessionCrash] = [], plan: ShardPlan? = nil,
     shard: ShardSpec? = nil, causes: [TestName: any ReportedCause] = [:],
-    quarantine: SessionQuarantine = SessionQuarantine(), newTests: [TestName] = []
+    quarantine: SessionQuarantine = SessionQuarantine(), newTests: [TestName] = [],
+    unplaced: [UnplacedFailure] = []
   ) {
     self.records = records
     self.crashes = crashes
@@ -35,11 +38,14 @@ package struct SessionSummary: Sendable {
     self.causes = causes
     self.quarantine = quarantine
     self.newTests = newTests
+    self.unplaced = unplaced
   }
 
   /// The summary of `result`, of `shard` of `plan` when sharded.
   package init(_ result: SessionResult, plan: ShardPlan? = nil, shard: ShardSpec? = nil) {
-    self.init(result.records, crashes: result.crashes, plan: plan, shard: shard)
+    self.init(
+      result.records, crashes: result.crashes, plan: plan, shard: shard,
+      unplaced: result.unplaced)
   }
 
   /// The summary of `session`.
@@ -47,14 +53,15 @@ package struct SessionSummary: Sendable {
     self.init(
       session.result.records, crashes: session.result.crashes, plan: session.plan,
       shard: session.shard, causes: session.causes, quarantine: session.quarantine,
-      newTests: session.newTests)
+      newTests: session.newTests, unplaced: session.result.unplaced)
   }
 
   /// Its lines, the counts last: `Flaky: …`, `Timed out: …`, `Failed: …`, `Crashed: …`
   /// (``SessionCrash/line``), a paragraph for each test `--explain` explained
   /// (``ReportedCause/paragraph(for:)``), `Shard 2/4: …`, `5 passed, 1 failed, 1 flaky, 1 skipped`
   /// (and `, 1 timed out` when one did, `, 1 test process crashed` when one did, `, 1 not
-  /// explained` when `--explain` could not decide a test's cause).
+  /// explained` when `--explain` could not decide a test's cause, `, 1 failure no test accounts
+  /// for` after a line `Unplaced failure: …` for each (``UnplacedFailure``)).
   ///
   /// Each test is on one line at most, its verdict's; with `--repeat`, the repetitions it failed
   /// in are counted there: `Failed: T (6 of 10 repetitions failed, 4 passed): …`.
@@ -76,6 +83,7 @@ package struct SessionSummary: Sendable {
         "Failed: \(record.name)\(times(record, failed: nil))\(failure.map { ": \($0)" } ?? "")")
     }
     lines += crashes.map(\.line)
+    lines += unplacedLines
     for record in records {
       guard let cause = causes[record.name] else { continue }
       lines += cause.paragraph(for: record.name.listed)
@@ -94,10 +102,38 @@ package struct SessionSummary: Sendable {
       $0.failures > 0 && (causes[$0.name].map { !$0.decided } ?? false)
     }
     if unexplained > 0 { counts.append("\(unexplained) not explained") }
+    if !unplaced.isEmpty {
+      counts.append(
+        "\(unplaced.count) failure\(unplaced.count == 1 ? "" : "s") no test accounts for")
+    }
     let quarantined = records.count { quarantine.tests[$0.name] != nil }
     if quarantined > 0 { counts.append("\(quarantined) in quarantine") }
     lines.append(counts.joined(separator: ", "))
     return lines
+  }
+
+  /// A line for each failure no test accounts for, those seen alike said once with how often:
+  /// `Unplaced failure: the Swift Testing process FormsTests.xctest exited with status 1, and none
+  /// of its 9 tests failed: ✘ Test run with 9 tests … (2 times, in repetitions 1 and 2); it fails
+  /// the run.`
+  private var unplacedLines: [String] {
+    var order: [String] = []
+    var seen: [String: [Int]] = [:]
+    for failure in unplaced {
+      if seen[failure.words] == nil { order.append(failure.words) }
+      seen[failure.words, default: []].append(failure.repetition)
+    }
+    return order.map { words in
+      let repetitions = seen[words] ?? []
+      let times = repetitions.count == 1 ? "" : "\(repetitions.count) times"
+      let distinct = Array(Set(repetitions)).sorted()
+      let which =
+        distinct.count > 1 || distinct.first != 1
+        ? "in repetition\(distinct.count == 1 ? "" : "s") \(distinct.map(String.init).joined(separator: ", "))"
+        : ""
+      let note = [times, which].filter { !$0.isEmpty }.joined(separator: ", ")
+      return "Unplaced failure: \(words)\(note.isEmpty ? "" : " (\(note))"); it fails the run."
+    }
   }
 
   /// A line for each quarantined test that failed an attempt — `Quarantined: T, failed 1 of 3

@@ -1,5 +1,5 @@
 package import CleanSlate
-import CleanSlateTestProcess
+package import CleanSlateTestProcess
 import CleanSlateTrace
 
 /// The `--summary-json` document of a run: every test with its verdict, how many times it ran
@@ -14,21 +14,25 @@ import CleanSlateTrace
 /// test its entry, `"quarantined": {"until", "reason", "flakySince"}`; a test checked as new its
 /// checks, `"newTest": {"checks", "failed"}`. When a test
 /// process crashed, a `"crashes"` list follows the tests, one object a crash
-/// (``SessionCrash/write(to:)``).
+/// (``SessionCrash/write(to:)``); when a framework reported a failure no test accounts for
+/// (``UnplacedFailure``), an `"unplaced"` list follows, one object a failure:
+/// `{"failure":"the Swift Testing process … exited with status 1, …","repetition":1}`.
 package enum SummaryJSON {
   /// The document for `session`, one test and one crash a line.
   package static func text(_ session: FinishedSession) -> String {
     text(
       session.result.records, crashes: session.result.crashes, causes: session.causes,
-      quarantine: session.quarantine, newTests: Set(session.newTests))
+      quarantine: session.quarantine, newTests: Set(session.newTests),
+      unplaced: session.result.unplaced)
   }
 
   /// The document for `records`, `crashes` and `causes`, under `quarantine`, with `newTests`
-  /// checked, one test and one crash a line.
+  /// checked and the failures no test accounts for, `unplaced`, one test, crash and failure a
+  /// line.
   package static func text(
     _ records: [TestRecord], crashes: [SessionCrash] = [],
     causes: [TestName: any ReportedCause] = [:], quarantine: SessionQuarantine = .init(),
-    newTests: Set<TestName> = []
+    newTests: Set<TestName> = [], unplaced: [UnplacedFailure] = []
   ) -> String {
     var json = JSONText(capacity: 128 * records.count + 512 * crashes.count + 16)
     json.raw("{\"tests\":[")
@@ -74,6 +78,17 @@ package enum SummaryJSON {
       for (index, crash) in crashes.enumerated() {
         json.raw(index == 0 ? "\n" : ",\n")
         crash.write(to: &json)
+      }
+      json.raw("\n]")
+    }
+    if !unplaced.isEmpty {
+      json.raw(",\"unplaced\":[")
+      for (index, failure) in unplaced.enumerated() {
+        json.raw(index == 0 ? "\n{\"failure\":" : ",\n{\"failure\":")
+        json.string(failure.words)
+        json.raw(",\"repetition\":")
+        json.number(failure.repetition)
+        json.raw("}")
       }
       json.raw("\n]")
     }

@@ -3,10 +3,11 @@ import CleanSlateTestProcess
 
 extension TestSession {
   /// What one run of some tests found: each test's attempts (one, or a crash it could have been
-  /// before it), and the crashes.
+  /// before it), the crashes, and the failures no test accounts for.
   struct Ran {
     var attempts: [TestName: [TestRecord.Attempt]] = [:]
     var crashes: [SessionCrash] = []
+    var unplaced: [UnplacedFailure] = []
   }
 
   /// Runs `tests` once, in repetition `repetition`, and runs again those a crash or a hung test
@@ -15,12 +16,14 @@ extension TestSession {
   func attempts(of tests: [TestName], repetition: Int) async throws -> Ran {
     var last: [TestName: TestRecord.Attempt] = [:]
     var crashes: [SessionCrash] = []
+    var unplaced: [UnplacedFailure] = []
     var pending = [tests]
     while !pending.isEmpty {
       let batch = pending.removeFirst()
       guard !batch.isEmpty else { continue }
       let alone = batch.count == 1
       let outcome = try await launcher.launch(batch)
+      unplaced += outcome.unplaced.map { UnplacedFailure($0.words, repetition: repetition) }
       var missing: [TestName] = []
       for test in batch {
         if let end = outcome.ends[test] {
@@ -69,7 +72,7 @@ extension TestSession {
       }
     }
     Self.resolve(&crashes)
-    var ran = Ran(crashes: crashes)
+    var ran = Ran(crashes: crashes, unplaced: unplaced)
     for crash in crashes where !crash.isPinned {
       for test in crash.tests {
         ran.attempts[test, default: []].append(crash.attempt(of: test, alone: tests.count == 1))

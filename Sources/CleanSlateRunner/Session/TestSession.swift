@@ -42,6 +42,7 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
       if repetitions > 1 { events.send(.repetition(number: repetition, of: repetitions)) }
       let ran = try await attempts(of: tests, repetition: repetition)
       result.crashes += ran.crashes.map { $0.ofRepetitions(repetitions) }
+      result.unplaced += ran.unplaced
       for index in result.records.indices {
         let name = result.records[index].name
         guard var last = ran.attempts[name]?.last else { continue }
@@ -53,6 +54,7 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
           retried += 1
           let again = try await attempts(of: [name], repetition: repetition)
           result.crashes += again.crashes.map { $0.ofRepetitions(repetitions) }
+          result.unplaced += again.unplaced
           guard let more = again.attempts[name], let end = more.last else { break }
           result.records[index].attempts += more
           last = end

@@ -1,7 +1,9 @@
 package import CleanSlate
 
 /// A package's tests, as `swift test list --skip-build` prints them: `Module.Class/testMethod`
-/// (XCTest), `Module.Suite/test()` (Swift Testing), in the order `swift test` runs them.
+/// (XCTest); `Module.Suite/test()`, `Module.Outer/Inner/test(x:)` and, for a test declared
+/// outside any suite, `Module.test()` (Swift Testing, raw identifiers such as
+/// `` Module.`adds two numbers`() `` included), in the order `swift test` runs them.
 package enum SwiftTestList {
   /// Why the tests could not be listed.
   package enum Failure: Error, Equatable {
@@ -37,17 +39,33 @@ package enum SwiftTestList {
       }
       throw Failure.failed(status: result.status, output: output)
     }
-    let lines = result.standardOutput.split(separator: "\n").map(String.init)
-    return lines.filter(isTestName).map { TestName($0) }
+    return names(in: result.standardOutput)
   }
 
-  /// Whether a line of `swift test list` is a test's name, `Module.Type/test`, not a message of
-  /// the build.
-  private static func isTestName(_ line: String) -> Bool {
-    guard let slash = line.firstIndex(of: "/"), !line.hasPrefix("["),
-      !line.hasPrefix("error"), !line.hasPrefix("warning")
+  /// The tests named in what `swift test list` printed, `output`, each once (two `private` test
+  /// functions of one name in different files list alike, and run as one name's filter selects
+  /// both), in order.
+  package static func names(in output: String) -> [TestName] {
+    var seen: Set<String> = []
+    return output.split(separator: "\n").map(String.init)
+      .filter { isTestName($0) && seen.insert($0).inserted }.map { TestName($0) }
+  }
+
+  /// Whether a line of `swift test list` is a test's name, not a message of the build: a module's
+  /// name (an identifier), a `.`, then a Swift Testing test, which ends with its parameters'
+  /// parentheses (`Suite/test()`, `test(x:)`, `` `adds two numbers`() ``), or an XCTest one,
+  /// `Class/testMethod`.
+  static func isTestName(_ line: String) -> Bool {
+    guard let dot = line.firstIndex(of: "."), line.index(after: dot) < line.endIndex else {
+      return false
+    }
+    let module = line[..<dot]
+    guard let first = module.first, first.isLetter || first == "_",
+      module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
     else { return false }
-    return line[..<slash].contains(".") && !line[..<slash].contains(" ")
+    let test = line[line.index(after: dot)...]
+    if test.hasSuffix(")") { return test.contains("(") }
+    return test.contains("/") && !test.contains(where: \.isWhitespace)
   }
 }
 

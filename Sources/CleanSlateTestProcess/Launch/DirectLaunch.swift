@@ -99,12 +99,13 @@ struct DirectLaunch {
       events = eventStream
       try? FileManager.default.createDirectory(
         at: events.deletingLastPathComponent(), withIntermediateDirectories: true)
-      // As if the command had asked for it, before `--testing-library swift-testing`.
+      // As if the command had asked for it, before `--testing-library swift-testing`: at the
+      // toolchain's own version (no version asked), since an older one changes what the tests
+      // see — Swift Testing holds back warning-severity issues from a consumer of a version
+      // before 6.3, and a test that counts its issues then fails where `swift test` passes it.
       process.command.insert(
-        contentsOf: [
-          "--experimental-event-stream-output", events.path,
-          "--experimental-event-stream-version", "0",
-        ], at: process.command.count - 2)
+        contentsOf: ["--experimental-event-stream-output", events.path],
+        at: process.command.count - 2)
     }
     defer { if options.eventStream == nil { try? FileManager.default.removeItem(at: events) } }
     return try await run(process, events: events)
@@ -126,15 +127,18 @@ struct DirectLaunch {
     let output = ran.standardOutput + standardError
     var end = ProcessEnd(
       framework: process.framework, command: process.command, termination: ran.termination,
-      standardError: standardError, endedAtALimit: !followed.hung.isEmpty)
+      standardError: standardError, endedAtALimit: !followed.hung.isEmpty, tests: process.tests)
     switch process.framework {
     case .xctest:
       end.unfinished = XCTestOutput(output: output).unfinishedTests
+      end.report = FrameworkReport(xctestOutput: output)
     case .swiftTesting:
       var tests = StartedTests()
       let text = events.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
       tests.read(events: text, at: .now)
       end.unfinished = tests.running.keys.sorted()
+      end.report = tests.report
+      end.report.summary = FrameworkReport.swiftTestingSummary(in: output)
       followed.swiftTestingEnded.merge(tests.ended) { $1 }
     }
     return Ended(

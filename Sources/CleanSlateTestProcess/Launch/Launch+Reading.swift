@@ -33,6 +33,7 @@ extension Launch {
         report: hung[index].timedOutReport(named: test))
     }
     crashes = Self.crashes(of: tests, ends: ends, printed: printed, in: output)
+    unplaced = unplacedFailures(in: output, of: tests)
     if let trace, let log = try? TraceReader.read([trace]) { traced = TraceFacts(log: log) }
   }
 

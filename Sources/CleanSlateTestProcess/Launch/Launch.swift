@@ -33,6 +33,9 @@ package struct Launch: Sendable {
   /// How each test process ended, in the order they were started; none for a launch through
   /// `swift test`, whose processes are not seen.
   package var processes: [ProcessEnd] = []
+  /// The failures its frameworks reported that no test it counted accounts for
+  /// (``UnplacedFailure``): each fails the session.
+  package var unplaced: [UnplacedFailure] = []
 
   /// A launch of `command` whose tests ended as `ends` say.
   package init(
@@ -81,5 +84,6 @@ package struct Launch: Sendable {
     standardOutput += other.standardOutput
     standardError += other.standardError
     processes += other.processes
+    unplaced += other.unplaced
   }
 }

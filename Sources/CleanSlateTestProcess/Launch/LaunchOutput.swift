@@ -62,11 +62,16 @@ package struct ProcessEnd: Sendable, Equatable {
   package var standardError: String
   /// Whether a watch ended it because a test passed its time limit.
   package var endedAtALimit: Bool
+  /// The XCTest tests it was started with (`Module.Class/testMethod`); `nil` for every test of
+  /// its framework.
+  package var tests: [String]?
+  /// What its framework said of the tests it ran (``FrameworkReport``).
+  package var report = FrameworkReport()
 
   package init(
     framework: TestProcessPlan.Framework, command: [String],
     termination: ChildProcess.Termination, unfinished: [String] = [], standardError: String = "",
-    endedAtALimit: Bool = false
+    endedAtALimit: Bool = false, tests: [String]? = nil, report: FrameworkReport = FrameworkReport()
   ) {
     self.framework = framework
     self.command = command
@@ -74,6 +79,8 @@ package struct ProcessEnd: Sendable, Equatable {
     self.unfinished = unfinished
     self.standardError = standardError
     self.endedAtALimit = endedAtALimit
+    self.tests = tests
+    self.report = report
   }
 
   /// Whether it crashed: a signal ended it (not a watch at a time limit), or it exited with tests

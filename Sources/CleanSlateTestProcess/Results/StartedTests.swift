@@ -23,11 +23,14 @@ struct StartedTests {
   /// writes its XUnit file. A test that recorded an issue is left out (its message is in the
   /// XUnit file, or in its next run).
   private(set) var ended: [TestName: TestEnd] = [:]
+  /// What Swift Testing's events say of the run (``FrameworkReport``): the tests it started and
+  /// failed, and the failures it recorded outside any test.
+  private(set) var report = FrameworkReport()
   /// How many lines of XCTest's output have been read.
   private var linesRead = 0
   /// When each running Swift Testing test started, by the event stream's clock (in seconds).
   private var startInstants: [String: Double] = [:]
-  /// The Swift Testing tests that have recorded an issue that is not a known one.
+  /// The Swift Testing tests that have recorded an issue that fails them (``fails(_:)``).
   private var withIssues: Set<String> = []
 
   /// Reads the lines XCTest printed since the last call (`lines` holds every line so far).
@@ -49,21 +52,29 @@ struct StartedTests {
   /// Reads the events of Swift Testing's event stream, one JSON object a line.
   mutating func read(events: some StringProtocol, at now: ContinuousClock.Instant) {
     for line in events.split(separator: "\n") {
-      guard line.contains(#""testID""#),
+      guard line.contains(#""kind""#),
         let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
         let payload = object["payload"] as? [String: Any],
-        let kind = payload["kind"] as? String, let id = payload["testID"] as? String,
-        let test = TestName(swiftTestingID: id)
+        let kind = payload["kind"] as? String
       else { continue }
+      let test = (payload["testID"] as? String).flatMap(TestName.init(swiftTestingID:))
+      guard let test else {
+        // An issue no test holds: recorded in a suite's trait, or by no test at all.
+        if kind == "issueRecorded", Self.fails(payload["issue"] as? [String: Any] ?? [:]) {
+          report.outside.append(Self.words(of: payload))
+        }
+        continue
+      }
       let name = test.listed
       let instant = (payload["instant"] as? [String: Any])?["absolute"] as? Double
       switch kind {
       case "testStarted":
         running[name] = Running(name: name, since: now, isXCTest: false)
         startInstants[name] = instant
+        report.started.append(name)
       case "issueRecorded":
-        if (payload["issue"] as? [String: Any])?["isKnown"] as? Bool != true {
-          withIssues.insert(name)
+        if Self.fails(payload["issue"] as? [String: Any] ?? [:]), withIssues.insert(name).inserted {
+          report.failed.append(name)
         }
       case "testEnded":
         running[name] = nil
@@ -77,6 +88,29 @@ struct StartedTests {
       default: break
       }
     }
+  }
+
+  /// An issue's record in one line: its message (`Expectation failed: 1 == 2`) and where
+  /// (`Free.swift:5:2`), or where and who (`Module.Suite`) when it has no message.
+  private static func words(of payload: [String: Any]) -> String {
+    let messages = payload["messages"] as? [[String: Any]] ?? []
+    let texts = messages.compactMap { $0["text"] as? String }.filter { !$0.isEmpty }
+    let text = texts.isEmpty ? nil : texts.joined(separator: ": ")
+    let issue = payload["issue"] as? [String: Any] ?? [:]
+    let location = issue["sourceLocation"] as? [String: Any] ?? [:]
+    let file = (location["fileID"] as? String)?.split(separator: "/").last.map(String.init)
+    let place = file.map { file in
+      [file, (location["line"] as? Int).map(String.init)].compactMap(\.self).joined(separator: ":")
+    }
+    let what = text ?? (payload["testID"] as? String).map { "an issue in \($0)" } ?? "an issue"
+    return place.map { "\(what) (\($0))" } ?? what
+  }
+
+  /// Whether an issue of the event stream fails its test, as Swift Testing judges it: its own
+  /// `isFailure` (written from version 6.3 on), else not a known issue and not a warning.
+  static func fails(_ issue: [String: Any]) -> Bool {
+    if let isFailure = issue["isFailure"] as? Bool { return isFailure }
+    return issue["isKnown"] as? Bool != true && issue["severity"] as? String != "warning"
   }
 
   /// Forgets every test of one framework: its process has ended.

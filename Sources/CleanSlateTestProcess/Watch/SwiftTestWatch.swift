@@ -35,13 +35,9 @@ package struct SwiftTestWatch: Sendable {
     self.directory = directory
   }
 
-  /// The arguments for `swift test` that make Swift Testing tell each test's start and end.
-  package var arguments: [String] {
-    [
-      "--experimental-event-stream-output", eventStream.path,
-      "--experimental-event-stream-version", "0",
-    ]
-  }
+  /// The arguments for `swift test` that make Swift Testing tell each test's start and end, at
+  /// the toolchain's own version of the stream (an older one changes which issues the tests see).
+  package var arguments: [String] { ["--experimental-event-stream-output", eventStream.path] }
 
   /// The variables that ask CleanSlate's test processes for their report and their tests' limits.
   package var environment: [String: String] {
