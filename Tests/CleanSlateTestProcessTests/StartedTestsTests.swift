@@ -79,4 +79,36 @@ import Testing
       ])
     #expect(started.running.keys.sorted() == ["M.S/e()"])
   }
+
+  @Test func anIssueFailsItsTestAsSwiftTestingJudgesIt() {
+    // Given issues of every kind: a warning, one the stream marks as no failure, a failure, and
+    // one recorded outside any test (by a suite's trait)
+    var started = StartedTests()
+    started.read(
+      events: """
+        {"kind":"event","payload":{"kind":"testStarted","testID":"M.warns()\\/F.swift:1:1"},"version":0}
+        {"kind":"event","payload":{"issue":{"isKnown":false,"severity":"warning"},"kind":"issueRecorded","testID":"M.warns()\\/F.swift:1:1"},"version":0}
+        {"kind":"event","payload":{"kind":"testEnded","testID":"M.warns()\\/F.swift:1:1"},"version":0}
+        {"kind":"event","payload":{"kind":"testStarted","testID":"M.known()\\/F.swift:5:1"},"version":0}
+        {"kind":"event","payload":{"issue":{"isKnown":false,"isFailure":false},"kind":"issueRecorded","testID":"M.known()\\/F.swift:5:1"},"version":0}
+        {"kind":"event","payload":{"kind":"testEnded","testID":"M.known()\\/F.swift:5:1"},"version":0}
+        {"kind":"event","payload":{"kind":"testStarted","testID":"M.fails()\\/F.swift:9:1"},"version":0}
+        {"kind":"event","payload":{"issue":{"isKnown":false,"isFailure":true},"kind":"issueRecorded","testID":"M.fails()\\/F.swift:9:1"},"version":0}
+        {"kind":"event","payload":{"kind":"testEnded","testID":"M.fails()\\/F.swift:9:1"},"version":0}
+        {"kind":"event","payload":{"issue":{"isFailure":true,"sourceLocation":{"fileID":"M\\/Suites.swift","line":65}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Issue recorded: by a trait"}],"testID":"M.TraitSuite"},"version":0}
+        {"kind":"event","payload":{"issue":{"isKnown":false},"kind":"issueRecorded","messages":[{"text":""}]},"version":0}
+
+        """, at: .now)
+
+    // Then the warning and the issue that is no failure leave their tests passed
+    #expect(started.ended["M.warns()"]?.outcome == .passed)
+    #expect(started.ended["M.known()"]?.outcome == .passed)
+    #expect(started.ended["M.fails()"] == nil)
+    // And the framework's report holds every test it started, the one it failed, and each
+    // failure outside a test in one line
+    #expect(started.report.started == ["M.warns()", "M.known()", "M.fails()"])
+    #expect(started.report.failed == ["M.fails()"])
+    #expect(
+      started.report.outside == ["Issue recorded: by a trait (Suites.swift:65)", "an issue"])
+  }
 }

@@ -38,6 +38,41 @@ import Testing
     #expect(TestName(swiftTestingID: "Shop.Suites/Orders") == nil)
   }
 
+  @Test func aTestOutsideAnySuiteIsHeldByItsModule() {
+    // Given a Swift Testing function declared at file scope
+    let test: TestName = "Shop.adds(n:)"
+
+    // Then its module holds it, and every tool's spelling is the function's
+    #expect(test.isSwiftTesting)
+    #expect(test.suite == "Shop")
+    #expect(test.function == "adds(n:)")
+    #expect(test.filter == #"^(Shop\.adds\(n:\)(/.*)?)$"#)
+    #expect(test.xctestNames.isEmpty)
+    #expect(test.traceKey == "adds(n:)")
+    #expect(TestName.traceKey("adds(n:)") == test.traceKey)
+    #expect(test.resultKey == "Shop.adds(n:)")
+    #expect(test.functionNames == ["adds(n:)", "Shop.adds(n:)"])
+    #expect(TestName(swiftTestingID: "Shop.adds(n:)/Free.swift:3:2") == test)
+  }
+
+  @Test func aRawIdentifierIsOneNameWhateverItHolds() {
+    // Given raw identifiers holding a space, a slash and a dot, outside a suite and inside one
+    let free: TestName = "Shop.`a/b.c`()"
+    let inSuite: TestName = "Shop.`Odd Suite`/`x y`()"
+
+    // Then a slash between backticks separates nothing
+    #expect(free.suite == "Shop")
+    #expect(free.function == "`a/b.c`()")
+    #expect(free.traceKey == "`a/b.c`()")
+    #expect(free.resultKey == "Shop.`a/b.c`()")
+    #expect(free.filter == #"^(Shop\.`a/b\.c`\(\)(/.*)?)$"#)
+    #expect(TestName(swiftTestingID: "Shop.`a/b.c`()/Free.swift:9:2") == free)
+    #expect(inSuite.suite == "Shop.`Odd Suite`")
+    #expect(inSuite.function == "`x y`()")
+    #expect(inSuite.traceKey == "`Odd Suite`.`x y`()")
+    #expect(inSuite.functionNames == ["`Odd Suite`.`x y`()", "Shop.`Odd Suite`.`x y`()"])
+  }
+
   @Test func oneTestIsOneValueWhateverSpelledIt() {
     let listed = TestName("M.A/testB")
 

@@ -41,13 +41,15 @@ package struct HelperExecutable: Sendable {
   }
 
   /// Runs the executable with `arguments` to its end, in `environment` (by default the one this
-  /// process started with: a parallel test may have set variables since), in `/`: a parallel
-  /// test may have made the current directory its sandbox, gone by the time the helper starts.
+  /// process started with: a parallel test may have set variables since), in `directory` (by
+  /// default `/`: a parallel test may have made the current directory its sandbox, gone by the
+  /// time the helper starts; name a package's directory to run it as a user does, from there).
   package func run(
-    _ arguments: [String], environment: [String: String]? = nil
+    _ arguments: [String], environment: [String: String]? = nil, in directory: String = "/"
   ) async throws -> Outcome {
     let outcome = try await ChildProcess(
-      url.path, arguments, environment: environment ?? StartingEnvironment.variables
+      url.path, arguments, environment: environment ?? StartingEnvironment.variables,
+      directory: directory
     ).run()
     return Outcome(
       status: outcome.status, standardOutput: outcome.standardOutput,

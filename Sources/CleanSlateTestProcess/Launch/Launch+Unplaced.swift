@@ -56,7 +56,9 @@ extension Launch {
       case .exited(let status): "exited with status \(status)"
       case .signalled(let signal): "ended by signal \(signal)"
       }
-    let said = process.report.summary.map { ": \($0)" } ?? ""
+    // Its last words without their full stop: the line goes on.
+    let said =
+      process.report.summary.map { ": " + ($0.hasSuffix(".") ? $0.dropLast() : $0[...]) } ?? ""
     return [
       UnplacedFailure(
         "the \(framework) process \(program ?? "") \(status), and none of its \(own.count) tests failed\(said)"

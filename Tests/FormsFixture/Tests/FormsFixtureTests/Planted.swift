@@ -9,8 +9,6 @@ import Foundation
 /// The failures the environment plants: FORMS_FIXTURE_FAIL names the tests that fail,
 /// FORMS_FIXTURE_HIDE the failures their ends do not show.
 enum Planted {
-  private static let environment = ProcessInfo.processInfo.environment
-
   /// Whether FORMS_FIXTURE_FAIL names `test`: then it fails. Asking also makes the process exit
   /// 1 once its tests have passed, when FORMS_FIXTURE_HIDE says `exit`.
   static func fails(_ test: String) -> Bool {
@@ -26,6 +24,6 @@ enum Planted {
   }()
 
   private static func list(_ name: String) -> [String] {
-    (environment[name] ?? "").split(separator: ",").map(String.init)
+    (ProcessInfo.processInfo.environment[name] ?? "").split(separator: ",").map(String.init)
   }
 }
