@@ -9,8 +9,9 @@ import Testing
 /// (`Tests/FormsFixture`: Swift Testing functions at file scope, with display names, arguments,
 /// raw identifiers, inside `#if`; suites of every kind; XCTest classes, inherited and async
 /// methods): the same tests listed, each failure named, warnings and known issues passing, and a
-/// failure its tests' ends do not show still failing the session.
-@Suite struct FormsConformanceTests {
+/// failure its tests' ends do not show still failing the session. One at a time: each run lists
+/// the tests with SwiftPM, which holds the package's build folder while it does.
+@Suite(.serialized) struct FormsConformanceTests {
   /// Runs `cleanslate test` with `arguments` in the fixture's directory, with FORMS_FIXTURE_FAIL
   /// set to `fail` and FORMS_FIXTURE_HIDE to `hide`.
   private func cleanslateTest(
@@ -104,7 +105,7 @@ import Testing
     let outcome = try await cleanslateTest([], fail: fail)
 
     // Then the run fails, naming exactly that test, and counts it
-    #expect(outcome.status == 1, "\(fail): \(outcome.standardOutput)")
+    #expect(outcome.status == 1, "\(fail): \(outcome.standardOutput)\(outcome.standardError)")
     let failed = lines(outcome.standardOutput).filter { $0.hasPrefix("Failed: ") }
     #expect(failed.count == tests.count, "\(fail): \(failed)")
     for (line, test) in zip(failed, tests) {
