@@ -73,26 +73,30 @@ package enum SummaryJSON {
       json.raw("}")
     }
     json.raw("\n]")
-    if !crashes.isEmpty {
-      json.raw(",\"crashes\":[")
-      for (index, crash) in crashes.enumerated() {
-        json.raw(index == 0 ? "\n" : ",\n")
-        crash.write(to: &json)
-      }
-      json.raw("\n]")
-    }
-    if !unplaced.isEmpty {
-      json.raw(",\"unplaced\":[")
-      for (index, failure) in unplaced.enumerated() {
-        json.raw(index == 0 ? "\n{\"failure\":" : ",\n{\"failure\":")
-        json.string(failure.words)
-        json.raw(",\"repetition\":")
-        json.number(failure.repetition)
-        json.raw("}")
-      }
-      json.raw("\n]")
+    list("crashes", crashes, to: &json) { crash, json in crash.write(to: &json) }
+    list("unplaced", unplaced, to: &json) { failure, json in
+      json.raw("{\"failure\":")
+      json.string(failure.words)
+      json.raw(",\"repetition\":")
+      json.number(failure.repetition)
+      json.raw("}")
     }
     json.raw("}\n")
     return json.text
+  }
+
+  /// Appends the list `key` of `items`, one a line, each written by `write`; nothing when there
+  /// are none.
+  private static func list<Item>(
+    _ key: String, _ items: [Item], to json: inout JSONText,
+    write: (Item, inout JSONText) -> Void
+  ) {
+    guard !items.isEmpty else { return }
+    json.raw(",\"\(key)\":[")
+    for (index, item) in items.enumerated() {
+      json.raw(index == 0 ? "\n" : ",\n")
+      write(item, &json)
+    }
+    json.raw("\n]")
   }
 }

@@ -46,9 +46,8 @@ package enum SwiftTestList {
   /// functions of one name in different files list alike, and run as one name's filter selects
   /// both), in order.
   package static func names(in output: String) -> [TestName] {
-    var seen: Set<String> = []
-    return output.split(separator: "\n").map(String.init)
-      .filter { isTestName($0) && seen.insert($0).inserted }.map { TestName($0) }
+    output.split(separator: "\n").map(String.init).filter(isTestName).firstOfEach()
+      .map { TestName($0) }
   }
 
   /// Whether a line of `swift test list` is a test's name, not a message of the build: a module's

@@ -130,8 +130,9 @@ struct DirectLaunch {
       standardError: standardError, endedAtALimit: !followed.hung.isEmpty, tests: process.tests)
     switch process.framework {
     case .xctest:
-      end.unfinished = XCTestOutput(output: output).unfinishedTests
-      end.report = FrameworkReport(xctestOutput: output)
+      let read = XCTestOutput(output: output)
+      end.unfinished = read.unfinishedTests
+      end.report = read.report
     case .swiftTesting:
       var tests = StartedTests()
       let text = events.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""

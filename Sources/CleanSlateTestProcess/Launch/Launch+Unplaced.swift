@@ -32,12 +32,12 @@ extension Launch {
         && (process.tests.map { $0.contains(test.listed) } ?? true)
     }
     var found: [UnplacedFailure] = []
-    for name in Self.unique(process.report.started) where !own.contains(where: { $0.isNamed(name) })
-    {
+    for name in process.report.started.firstOfEach()
+    where !own.contains(where: { $0.isNamed(name) }) {
       found.append(
         UnplacedFailure("\(framework) ran \(name), which is not among the tests counted"))
     }
-    for name in Self.unique(process.report.failed) {
+    for name in process.report.failed.firstOfEach() {
       guard let test = own.first(where: { $0.isNamed(name) }), let end = ends[test],
         !end.isFailure
       else { continue }
@@ -64,10 +64,5 @@ extension Launch {
         "the \(framework) process \(program ?? "") \(status), and none of its \(own.count) tests failed\(said)"
       )
     ]
-  }
-
-  private static func unique(_ names: [String]) -> [String] {
-    var seen: Set<String> = []
-    return names.filter { seen.insert($0).inserted }
   }
 }

@@ -27,19 +27,6 @@ package struct FrameworkReport: Sendable, Equatable {
     self.summary = summary
   }
 
-  /// What XCTest printed, `output`, says.
-  package init(xctestOutput output: String) {
-    var failed: Set<String> = []
-    for line in output.split(separator: "\n") {
-      if let (name, rest) = XCTestOutput.testCase(in: line) {
-        if rest.hasPrefix(" started") { started.append(name) }
-        if rest.hasPrefix(" failed (") && failed.insert(name).inserted { self.failed.append(name) }
-      } else if line.hasPrefix("\t Executed ") || line.hasPrefix("Executed ") {
-        summary = line.trimmingCharacters(in: .whitespaces)
-      }
-    }
-  }
-
   /// Swift Testing's last line about the run in `output`: `✔ Test run with …` or `✘ Test run with …`.
   package static func swiftTestingSummary(in output: String) -> String? {
     output.split(separator: "\n").last { $0.contains(" Test run with ") }

@@ -11,6 +11,9 @@ package struct XCTestOutput: Sendable {
   private var unfinished: Set<String> = []
   /// The first failure of each test, as XCTest names it, in one line.
   private var failures: [String: String] = [:]
+  /// What XCTest said of the tests it ran (``FrameworkReport``): those it started and failed, in
+  /// order, and its last `Executed …` line.
+  package private(set) var report = FrameworkReport()
 
   /// The results of every test `output` shows ending; the last line about a test decides.
   package init(output: String) {
@@ -21,9 +24,13 @@ package struct XCTestOutput: Sendable {
           ? .passed
           : rest.hasPrefix(" failed (") ? .failed : rest.hasPrefix(" skipped (") ? .skipped : nil
         guard let outcome else {
-          if rest.hasPrefix(" started") { unfinished.insert(name) }
+          if rest.hasPrefix(" started") {
+            unfinished.insert(name)
+            report.started.append(name)
+          }
           continue
         }
+        if outcome == .failed && !report.failed.contains(name) { report.failed.append(name) }
         unfinished.remove(name)
         let seconds = rest.split(separator: "(").last?.split(separator: " ").first
           .flatMap { Double($0) }
@@ -31,6 +38,8 @@ package struct XCTestOutput: Sendable {
           outcome, seconds: seconds, failure: outcome == .failed ? failures[name] : nil)
       } else if let (name, message) = Self.failure(in: line), failures[name] == nil {
         failures[name] = message
+      } else if line.hasPrefix("\t Executed ") || line.hasPrefix("Executed ") {
+        report.summary = line.trimmingCharacters(in: .whitespaces)
       }
     }
   }
