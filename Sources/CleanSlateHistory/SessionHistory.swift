@@ -20,8 +20,9 @@ package struct SessionHistory: Sendable {
   package let quarantine: (file: QuarantineFile, path: String)?
   /// How the tests new to the store are checked; `nil` for not at all.
   package let newTests: NewTestCheck?
-  /// A line to print about the store: why it could not be opened.
-  package let note: String?
+  /// Lines to print about the store: why it could not be opened, or why the session is recorded
+  /// without its commit.
+  package let notes: [String]
   /// When the session started.
   package let started: Date
 
@@ -31,26 +32,31 @@ package struct SessionHistory: Sendable {
     recorder = nil
     self.quarantine = quarantine
     newTests = nil
-    note = nil
+    notes = []
     started = Date()
   }
 
   private init(
     store: (any RunStore)?, recorder: HistoryRecorder?,
-    quarantine: (file: QuarantineFile, path: String)?, newTests: NewTestCheck?, note: String?,
+    quarantine: (file: QuarantineFile, path: String)?, newTests: NewTestCheck?, notes: [String],
     started: Date
   ) {
     self.store = store
     self.recorder = recorder
     self.quarantine = quarantine
     self.newTests = newTests
-    self.note = note
+    self.notes = notes
     self.started = started
   }
 
   /// Opens the store `location` names (a SQLite file, or a PostgreSQL URL) for a session of the
-  /// package at `packagePath` run by `command`, under `quarantine`, checking new tests within
-  /// `newTestShare` of the session's time (0: not at all).
+  /// package at `packagePath` (relative to the current directory, or absolute) run by `command`,
+  /// under `quarantine`, checking new tests within `newTestShare` of the session's time (0: not at
+  /// all).
+  ///
+  /// The session is recorded with the commit and branch of the repository that holds the package
+  /// (``SourceVersion/lookUp(directory:currentDirectory:environment:)``); when there is none, a
+  /// note says so once.
   package static func open(
     _ location: String?, quarantine: (file: QuarantineFile, path: String)?,
     newTestShare: Double, packagePath: String, command: String
@@ -60,32 +66,36 @@ package struct SessionHistory: Sendable {
     let where_ = StoreLocation(location)
     do {
       let store = try await where_.open()
-      let source = await SourceVersion.of(directory: packagePath)
+      let (source, unknownCommit) = await SourceVersion.lookUp(directory: packagePath)
       let recorder = HistoryRecorder(
         store: store, started: started, source: source,
         machine: ProcessInfo.processInfo.hostName, command: command)
       return SessionHistory(
         store: store, recorder: recorder, quarantine: quarantine,
-        newTests: newTestShare > 0 ? NewTestCheck(share: newTestShare) : nil, note: nil,
-        started: started)
+        newTests: newTestShare > 0 ? NewTestCheck(share: newTestShare) : nil,
+        notes: unknownCommit.map { ["note: \($0)"] } ?? [], started: started)
     } catch {
       return SessionHistory(
         store: nil, recorder: nil, quarantine: quarantine, newTests: nil,
-        note:
-          "warning: the store of runs is not used: \(Self.sentence(error)) The session runs and reports as it would without one.",
-        started: started)
+        notes: [
+          "warning: the store of runs is not used: \(Self.sentence(error)) The session runs and reports as it would without one."
+        ], started: started)
     }
   }
 
-  /// The quarantine for a session of `listed` tests on `today`: each entry's note (with when the
-  /// store first saw its test fail, and its latest cause), a line for each entry past its date,
-  /// and a warning note for each entry that names no test of the package.
+  /// The quarantine for a session of `selected` among the package's `listed` tests on `today`:
+  /// each entry's note (with when the store first saw its test fail, and its latest cause), a
+  /// line for each entry past its date whose test the session runs (it fails the session), a note
+  /// for each one past its date whose test it does not run (another shard, a `--filter`), and a
+  /// warning note for each entry that names no test of the package.
   package func sessionQuarantine(
-    listed: [TestName], today: QuarantineDate = QuarantineDate(Date()), events: SessionEvents
+    listed: [TestName], selected: [TestName]? = nil,
+    today: QuarantineDate = QuarantineDate(Date()), events: SessionEvents
   ) async -> SessionQuarantine {
     guard let quarantine else { return SessionQuarantine() }
     var result = SessionQuarantine()
     let known = Set(listed)
+    let running = selected.map(Set.init) ?? known
     for entry in quarantine.file.entries {
       let test = TestName(entry.test)
       guard known.contains(test) else {
@@ -96,6 +106,13 @@ package struct SessionHistory: Sendable {
         continue
       }
       guard !entry.expired(on: today) else {
+        guard running.contains(test) else {
+          events.send(
+            .note(
+              "note: the quarantine of \(entry.test) expired on \(entry.until) (\(quarantine.path)); it fails the sessions that run it, and this one does not."
+            ))
+          continue
+        }
         result.expired.append(
           "Quarantine expired: \(entry.test) (until \(entry.until), in \(quarantine.path)): it no longer holds, and the run fails until the entry is renewed (cleanslate quarantine add … --until YYYY-MM-DD) or removed."
         )

@@ -23,12 +23,13 @@ package struct StoreError: Error, Equatable, CustomStringConvertible {
 
   /// What went wrong.
   package var kind: Kind
-  /// What went wrong, in a sentence that names the store.
+  /// What went wrong, in a sentence that names the store; never with a URL's password, whatever
+  /// a database's own error said (``PasswordRedaction``).
   package var message: String
 
   package init(_ kind: Kind, _ message: String) {
     self.kind = kind
-    self.message = message
+    self.message = PasswordRedaction.redacted(message)
   }
 
   package var description: String { message }

@@ -53,12 +53,8 @@ package enum StoreLocation: Sendable, Equatable {
     }
   }
 
-  /// `url` with its password replaced by `***`.
+  /// `url` with its password replaced by `***` (``PasswordRedaction``).
   static func withoutPassword(_ url: String) -> String {
-    guard var components = URLComponents(string: url), components.password != nil else {
-      return url
-    }
-    components.password = "***"
-    return components.string ?? url
+    PasswordRedaction.redacted(url)
   }
 }
