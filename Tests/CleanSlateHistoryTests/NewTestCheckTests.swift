@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// New tests run again before they merge: up to ten more runs for a test under a second, fewer
-/// for slower ones, within a tenth of the session's time; none when most tests are new.
+/// for slower ones, within a tenth of the session's time, and at least five for a test under a
+/// second however short the session; none when most tests are new.
 @Suite struct NewTestCheckTests {
   @Test func aQuickNewTestRunsTenMoreTimesWhenTheShareAllows() {
     // Given a session of 100 s with one new test of 0.2 s, launches costing 0.3 s
@@ -24,16 +25,42 @@ import Testing
   }
 
   @Test func theChecksStayWithinTheirShareOfTheSession() {
-    // Given a session of 20 s, a new test of 0.5 s, launches costing 0.3 s: 2 s to spend
+    // Given a session of 60 s, a new test of 2.7 s, launches costing 0.3 s: 6 s to spend
     let rounds = NewTestCheck().rounds(
-      of: [("A", 0.5)], selected: 50, sessionSeconds: 20, overhead: 0.3, oneAtATime: false)
+      of: [("A", 2.7)], selected: 50, sessionSeconds: 60, overhead: 0.3, oneAtATime: false)
 
-    // Then two rounds fit (0.8 s each)
+    // Then two rounds fit (3 s each)
     #expect(rounds.count == 2)
-    // And with a share of a half, ten
+    // And with a share of a half, five (its most, as a test under five seconds)
     let generous = NewTestCheck(share: 0.5).rounds(
-      of: [("A", 0.5)], selected: 50, sessionSeconds: 20, overhead: 0.3, oneAtATime: false)
-    #expect(generous.count == 10)
+      of: [("A", 2.7)], selected: 50, sessionSeconds: 60, overhead: 0.3, oneAtATime: false)
+    #expect(generous.count == 5)
+  }
+
+  @Test func aNewTestUnderASecondRunsFiveMoreTimesHoweverShortTheSession() {
+    // Given a one-second session with a new test of 0.2 s: a tenth of it is less than one launch
+    let rounds = NewTestCheck().rounds(
+      of: [("New.Tests/testQuick", 0.2)], selected: 10, sessionSeconds: 1, overhead: 0.3,
+      oneAtATime: false)
+
+    // Then it still runs in five rounds, the floor
+    #expect(rounds == Array(repeating: ["New.Tests/testQuick"], count: NewTestCheck.floorRuns))
+  }
+
+  @Test func theFloorHoldsOnlyTheTestsUnderASecond() {
+    // Given a short session with a new test of 0.2 s and one of 3 s
+    let rounds = NewTestCheck().rounds(
+      of: [("Quick", 0.2), ("Slow", 3)], selected: 10, sessionSeconds: 2, overhead: 0.3,
+      oneAtATime: false)
+
+    // Then the quick one runs five times and the slow one, past the share, never
+    #expect(rounds == Array(repeating: ["Quick"], count: 5))
+  }
+
+  @Test func aShareOfZeroChecksNothingEvenUnderTheFloor() {
+    let rounds = NewTestCheck(share: 0).rounds(
+      of: [("Quick", 0.2)], selected: 10, sessionSeconds: 1, overhead: 0.3, oneAtATime: false)
+    #expect(rounds.isEmpty)
   }
 
   @Test func noTestIsCheckedWhenMostOfTheSelectionIsNew() {
@@ -68,5 +95,26 @@ import Testing
     )
     #expect(caught * 10 >= sessions * 9, "\(caught) of \(sessions)")
     #expect(extra / Double(sessions) <= 6)
+  }
+
+  @Test func inAOneSecondSessionSuchATestIsCaughtInMostSessions() {
+    // Given 2,000 simulated one-second sessions, each with a new test of 0.1 s failing in 20 % of
+    // its runs
+    var random = SplitMix64(seed: 2027)
+    var caught = 0
+    let sessions = 2000
+    for _ in 0..<sessions {
+      let rounds = NewTestCheck().rounds(
+        of: [("New.Tests/testRacy", 0.1)], selected: 10, sessionSeconds: 1, overhead: 0.3,
+        oneAtATime: false)
+      // When it runs in the session, then in each round
+      let failed = (0...rounds.count).contains { _ in
+        Double.random(in: 0..<1, using: &random) < 0.2
+      }
+      if failed { caught += 1 }
+    }
+    // Then it is caught in most of them: six runs, 1 - 0.8^6 = 74 %
+    Figures.record("new tests, one-second sessions: caught in \(caught) of \(sessions)")
+    #expect(caught * 100 >= sessions * 70, "\(caught) of \(sessions)")
   }
 }

@@ -8,7 +8,8 @@ extension NewTestCheck {
   /// again in rounds (``rounds(of:selected:sessionSeconds:overhead:oneAtATime:)``), each round one
   /// launch of its tests as the session launched them; each test's end in a round is a check
   /// attempt of its record, in the last repetition (a failure there makes it flaky), and a crash
-  /// is the session's. Stops early when a round would pass the share of the session's time.
+  /// is the session's. Stops early when a round past the floor (``floorRuns``) would pass the
+  /// share of the session's time.
   ///
   /// - Returns: The tests it checked.
   package func check(
@@ -29,8 +30,9 @@ extension NewTestCheck {
     let budget = share * sessionSeconds
     var spent = 0.0
     var last = 0.0
-    for round in plan {
-      guard spent + last <= budget else { break }
+    for (index, round) in plan.enumerated() {
+      // The floor's rounds run whatever they cost; the others within the share.
+      guard index < Self.floorRuns || spent + last <= budget else { break }
       let tests = round.map { TestName($0) }
       let start = ContinuousClock.now
       let launch = try await launcher.launch(tests)

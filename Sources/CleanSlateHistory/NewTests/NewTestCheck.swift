@@ -1,11 +1,13 @@
 /// How a session checks the tests its store has never seen pass, before they merge: each runs
 /// again, up to ten times for a test under a second and fewer for slower ones, within a share of
-/// the session's time.
+/// the session's time — and a test under a second at least five times, however short the session
+/// (``floorRuns``): a tenth of a one-second session is less than one launch.
 ///
 /// A new test that fails in any of those runs is flaky before it merges. A test failing in a
 /// fifth of its runs, run eleven times (the session's run and ten more), fails in at least one in
-/// 91 % of sessions. When most of a session's tests are new (a store's first session, a suite
-/// renamed), the check is not made: it would cost the whole suite's time again and again.
+/// 91 % of sessions; run six times (the floor), in 74 %. When most of a session's tests are new (a
+/// store's first session, a suite renamed), the check is not made: it would cost the whole
+/// suite's time again and again.
 package struct NewTestCheck: Sendable, Equatable {
   /// The share of the session's own time the checks may add.
   package var share: Double
@@ -14,6 +16,9 @@ package struct NewTestCheck: Sendable, Equatable {
 
   /// The default share of the session's time: a tenth.
   package static let defaultShare = 0.1
+
+  /// How many more runs a new test under a second gets whatever the share allows: five.
+  package static let floorRuns = 5
 
   package init(share: Double = NewTestCheck.defaultShare) {
     self.share = share
@@ -34,27 +39,36 @@ package struct NewTestCheck: Sendable, Equatable {
   /// Which of `tests` the check runs again, in each round: round `n` holds the tests whose runs
   /// (``runs(forSeconds:)``) are `n` or more, as long as the rounds so far, each costing
   /// `overhead` and the longest of its tests' durations (they run at once, as the session ran
-  /// them, or the sum when `oneAtATime`), fit the share of `sessionSeconds`.
+  /// them, or the sum when `oneAtATime`), fit the share of `sessionSeconds`. The first
+  /// ``floorRuns`` rounds hold the tests under a second even past the share.
   ///
-  /// - Returns: The rounds, each the tests it runs; none when no test is new or too many are
-  ///   (more than ``newShareLimit`` of `selected`).
+  /// - Returns: The rounds, each the tests it runs; none when the share is 0, no test is new or
+  ///   too many are (more than ``newShareLimit`` of `selected`).
   package func rounds(
     of tests: [(name: String, seconds: Double)], selected: Int, sessionSeconds: Double,
     overhead: Double, oneAtATime: Bool
   ) -> [[String]] {
-    guard !tests.isEmpty, Double(tests.count) <= newShareLimit * Double(max(selected, 1)) else {
+    guard share > 0, !tests.isEmpty,
+      Double(tests.count) <= newShareLimit * Double(max(selected, 1))
+    else {
       return []
     }
     let budget = share * sessionSeconds
     var spent = 0.0
     var rounds: [[String]] = []
+    func cost(_ round: [(name: String, seconds: Double)]) -> Double {
+      let durations = round.map(\.seconds)
+      return overhead + (oneAtATime ? durations.reduce(0, +) : durations.max() ?? 0)
+    }
     for round in 1...10 {
-      let inRound = tests.filter { Self.runs(forSeconds: $0.seconds) >= round }
+      var inRound = tests.filter { Self.runs(forSeconds: $0.seconds) >= round }
+      if spent + cost(inRound) > budget {
+        // Past the share, the floor: the tests under a second, in the first rounds.
+        guard round <= Self.floorRuns else { break }
+        inRound = inRound.filter { $0.seconds < 1 }
+      }
       guard !inRound.isEmpty else { break }
-      let durations = inRound.map(\.seconds)
-      let cost = overhead + (oneAtATime ? durations.reduce(0, +) : durations.max() ?? 0)
-      guard spent + cost <= budget else { break }
-      spent += cost
+      spent += cost(inRound)
       rounds.append(inRound.map(\.name))
     }
     return rounds
