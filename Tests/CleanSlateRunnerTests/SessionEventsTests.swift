@@ -114,6 +114,7 @@ import Testing
         case .goingOn: "goingOn"
         case .experimentRan: "experimentRan"
         case .explained(_, let cause): "explained \(cause.kindName)"
+        case .stepStopped: "stepStopped"
         case .finished: "finished"
         }
       heard.withLock { $0.append(name) }

@@ -16,6 +16,8 @@ package struct FinishedSession: Sendable {
   package var quarantine = SessionQuarantine()
   /// The tests the store of runs had never seen pass, run again to check them before they merge.
   package var newTests: [TestName] = []
+  /// The steps after the tests ran that stopped on an error, as the events said them.
+  package var stopped: [StoppedStep] = []
 
   /// The session that found `result`, as `shard` of `plan` when sharded.
   package init(_ result: SessionResult, plan: ShardPlan? = nil, shard: ShardSpec? = nil) {
@@ -34,10 +36,11 @@ package struct FinishedSession: Sendable {
   /// held against is quarantined; a new test failed one of its checks, unless quarantined; an
   /// entry of the quarantine is past its date; or, with `failOnFlaky`, a test not in quarantine
   /// was flaky; or a framework reported a failure no test accounts for (``UnplacedFailure``),
-  /// which no retry can answer.
+  /// which no retry can answer; or a step after the tests ran stopped on an error
+  /// (``StoppedStep``).
   package func fails(failOnFlaky: Bool = false) -> Bool {
     let records = result.records
-    if !result.unplaced.isEmpty { return true }
+    if !result.unplaced.isEmpty || !stopped.isEmpty { return true }
     let quarantined = { (test: TestName) in quarantine.tests[test] != nil }
     if records.contains(where: { $0.verdict == .failed || $0.verdict == .timedOut }) {
       return true
@@ -71,6 +74,7 @@ package struct HeardSession: Sendable {
     switch event {
     case .sessionEnded(let ended): session = ended
     case let .explained(test, cause): session?.causes[test] = cause
+    case .stepStopped(let stopped): session?.stopped.append(stopped)
     case .finished: finished = true
     default: break
     }

@@ -13,7 +13,9 @@ package import CleanSlateTestProcess
 /// test was running) is a `<testcase>` of its own, `classname="cleanslate" name="test process
 /// crash 1"`, with an `<error type="crash">`, so that it is counted and shown too; so is a
 /// failure no test accounts for (``UnplacedFailure``): `name="unplaced failure 1"`, with an
-/// `<error type="unplaced">` whose message says what was seen.
+/// `<error type="unplaced">` whose message says what was seen; and so is a step after the tests
+/// ran that stopped on an error (``StoppedStep``): `name="stopped step 1"`, `<error
+/// type="stopped">`.
 ///
 /// A failed test has a `<failure>` for its first failed attempt and a `<rerunFailure>` for each
 /// later one; a flaky test has a `<flakyFailure>` for each failed attempt and no `<failure>`, so
@@ -27,15 +29,16 @@ package enum JUnitReport {
     xml(
       session.result.records, crashes: session.result.crashes, causes: session.causes,
       quarantine: session.quarantine, newTests: Set(session.newTests),
-      unplaced: session.result.unplaced, name: name)
+      unplaced: session.result.unplaced, stopped: session.stopped, name: name)
   }
 
   /// The document for `records`, `crashes` and `causes`, under `quarantine`, with `newTests`
-  /// checked and the failures no test accounts for, `unplaced`.
+  /// checked, the failures no test accounts for, `unplaced`, and the steps that stopped,
+  /// `stopped`.
   package static func xml(
     _ records: [TestRecord], crashes: [SessionCrash] = [],
     causes: [TestName: any ReportedCause] = [:], quarantine: SessionQuarantine = .init(),
-    newTests: Set<TestName> = [], unplaced: [UnplacedFailure] = [],
+    newTests: Set<TestName> = [], unplaced: [UnplacedFailure] = [], stopped: [StoppedStep] = [],
     name: String = "cleanslate test"
   ) -> String {
     let orphans =
@@ -51,6 +54,11 @@ package enum JUnitReport {
           message: failure.repetition == 1
             ? failure.words : "\(failure.words) (repetition \(failure.repetition))",
           text: nil)
+      }
+      + stopped.enumerated().map { index, stopped in
+        Orphan(
+          name: "stopped step \(index + 1)", type: "stopped",
+          message: "\(stopped.step): \(stopped.error)", text: nil)
       }
     var suites: [(name: String, records: [TestRecord])] = []
     for record in records {

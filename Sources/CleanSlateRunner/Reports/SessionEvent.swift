@@ -33,6 +33,8 @@ package enum SessionEvent: Sendable {
   case experimentRan(test: TestName, run: ExperimentRun)
   /// `--explain` decided why `test` failed.
   case explained(test: TestName, cause: any ReportedCause)
+  /// A step after the tests ran stopped on an error (``StoppedStep``).
+  case stepStopped(StoppedStep)
   /// Nothing more happens: each report writes what it writes.
   case finished
 }

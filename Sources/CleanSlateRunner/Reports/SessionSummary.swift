@@ -22,6 +22,8 @@ package struct SessionSummary: Sendable {
   package var newTests: [TestName]
   /// The failures no test accounts for (``UnplacedFailure``).
   package var unplaced: [UnplacedFailure]
+  /// The steps after the tests ran that stopped on an error (``StoppedStep``).
+  package var stopped: [StoppedStep]
 
   /// The summary of `records` and `crashes`, of `shard` of `plan` when sharded, with `causes`,
   /// under `quarantine`, with `newTests` checked.
@@ -29,7 +31,7 @@ package struct SessionSummary: Sendable {
     _ records: [TestRecord], crashes: [SessionCrash] = [], plan: ShardPlan? = nil,
     shard: ShardSpec? = nil, causes: [TestName: any ReportedCause] = [:],
     quarantine: SessionQuarantine = SessionQuarantine(), newTests: [TestName] = [],
-    unplaced: [UnplacedFailure] = []
+    unplaced: [UnplacedFailure] = [], stopped: [StoppedStep] = []
   ) {
     self.records = records
     self.crashes = crashes
@@ -39,6 +41,7 @@ package struct SessionSummary: Sendable {
     self.quarantine = quarantine
     self.newTests = newTests
     self.unplaced = unplaced
+    self.stopped = stopped
   }
 
   /// The summary of `result`, of `shard` of `plan` when sharded.
@@ -53,7 +56,7 @@ package struct SessionSummary: Sendable {
     self.init(
       session.result.records, crashes: session.result.crashes, plan: session.plan,
       shard: session.shard, causes: session.causes, quarantine: session.quarantine,
-      newTests: session.newTests, unplaced: session.result.unplaced)
+      newTests: session.newTests, unplaced: session.result.unplaced, stopped: session.stopped)
   }
 
   /// Its lines, the counts last: `Flaky: …`, `Timed out: …`, `Failed: …`, `Crashed: …`
@@ -61,7 +64,8 @@ package struct SessionSummary: Sendable {
   /// (``ReportedCause/paragraph(for:)``), `Shard 2/4: …`, `5 passed, 1 failed, 1 flaky, 1 skipped`
   /// (and `, 1 timed out` when one did, `, 1 test process crashed` when one did, `, 1 not
   /// explained` when `--explain` could not decide a test's cause, `, 1 failure no test accounts
-  /// for` after a line `Unplaced failure: …` for each (``UnplacedFailure``)).
+  /// for` after a line `Unplaced failure: …` for each (``UnplacedFailure``), `, 1 step stopped`
+  /// after a line `Stopped: …` for each (``StoppedStep``)).
   ///
   /// Each test is on one line at most, its verdict's; with `--repeat`, the repetitions it failed
   /// in are counted there: `Failed: T (6 of 10 repetitions failed, 4 passed): …`.
@@ -84,6 +88,7 @@ package struct SessionSummary: Sendable {
     }
     lines += crashes.map(\.line)
     lines += unplacedLines
+    lines += stopped.map(\.line)
     for record in records {
       guard let cause = causes[record.name] else { continue }
       lines += cause.paragraph(for: record.name.listed)
@@ -105,6 +110,9 @@ package struct SessionSummary: Sendable {
     if !unplaced.isEmpty {
       counts.append(
         "\(unplaced.count) failure\(unplaced.count == 1 ? "" : "s") no test accounts for")
+    }
+    if !stopped.isEmpty {
+      counts.append("\(stopped.count) step\(stopped.count == 1 ? "" : "s") stopped")
     }
     let quarantined = records.count { quarantine.tests[$0.name] != nil }
     if quarantined > 0 { counts.append("\(quarantined) in quarantine") }

@@ -16,14 +16,16 @@ import CleanSlateTrace
 /// process crashed, a `"crashes"` list follows the tests, one object a crash
 /// (``SessionCrash/write(to:)``); when a framework reported a failure no test accounts for
 /// (``UnplacedFailure``), an `"unplaced"` list follows, one object a failure:
-/// `{"failure":"the Swift Testing process … exited with status 1, …","repetition":1}`.
+/// `{"failure":"the Swift Testing process … exited with status 1, …","repetition":1}`; when a step
+/// after the tests ran stopped on an error (``StoppedStep``), a `"stopped"` list, one object a
+/// step: `{"step":"--explain","error":"…"}`.
 package enum SummaryJSON {
   /// The document for `session`, one test and one crash a line.
   package static func text(_ session: FinishedSession) -> String {
     text(
       session.result.records, crashes: session.result.crashes, causes: session.causes,
       quarantine: session.quarantine, newTests: Set(session.newTests),
-      unplaced: session.result.unplaced)
+      unplaced: session.result.unplaced, stopped: session.stopped)
   }
 
   /// The document for `records`, `crashes` and `causes`, under `quarantine`, with `newTests`
@@ -32,7 +34,7 @@ package enum SummaryJSON {
   package static func text(
     _ records: [TestRecord], crashes: [SessionCrash] = [],
     causes: [TestName: any ReportedCause] = [:], quarantine: SessionQuarantine = .init(),
-    newTests: Set<TestName> = [], unplaced: [UnplacedFailure] = []
+    newTests: Set<TestName> = [], unplaced: [UnplacedFailure] = [], stopped: [StoppedStep] = []
   ) -> String {
     var json = JSONText(capacity: 128 * records.count + 512 * crashes.count + 16)
     json.raw("{\"tests\":[")
@@ -79,6 +81,13 @@ package enum SummaryJSON {
       json.string(failure.words)
       json.raw(",\"repetition\":")
       json.number(failure.repetition)
+      json.raw("}")
+    }
+    list("stopped", stopped, to: &json) { stopped, json in
+      json.raw("{\"step\":")
+      json.string(stopped.step)
+      json.raw(",\"error\":")
+      json.string(stopped.error)
       json.raw("}")
     }
     json.raw("}\n")

@@ -45,7 +45,7 @@ package struct TerminalReporter: SessionReporter {
     case let .experimentRan(test, run):
       let outcome = run.passed ? "passed" : "failed" + (run.failure.map { ": \($0)" } ?? "")
       print("  \(test): \(run.what): \(outcome)\n")
-    case .sessionEnded, .explained, .finished: break
+    case .sessionEnded, .explained, .stepStopped, .finished: break
     }
   }
 
