@@ -76,12 +76,17 @@ extension TestCommand {
     return options
   }
 
-  /// Reads the store, the quarantine file (a malformed one is an error before anything runs) and
-  /// the share of new tests' checks.
+  /// Reads the store, the quarantine file (a missing or malformed one is an error before anything
+  /// runs) and the share of new tests' checks.
   private func readHistory(into options: inout Options) throws {
     let variable = ProcessInfo.processInfo.environment["CLEANSLATE_HISTORY"]
     options.history = remembering.history ?? variable.flatMap { $0.isEmpty ? nil : $0 }
     if let path = remembering.quarantine {
+      guard FileManager.default.fileExists(atPath: path) else {
+        throw ValidationError(
+          "--quarantine \(path) does not exist (from \(FileManager.default.currentDirectoryPath)): check the path, or make the file with cleanslate quarantine add <test> --file \(path) --reason … --until YYYY-MM-DD."
+        )
+      }
       do {
         options.quarantine = (try QuarantineFile.read(path), path)
       } catch {

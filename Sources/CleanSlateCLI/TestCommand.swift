@@ -63,9 +63,10 @@ struct TestCommand: AsyncParsableCommand {
       reports.trace ?? reports.html.map { _ in work.appendingPathComponent("trace.jsonl").path }
     let history = await SessionHistory.open(
       options.history, quarantine: options.quarantine, newTestShare: options.newTestsShare,
-      packagePath: selection.packagePath, command: CommandLine.arguments.joined(separator: " "))
+      packagePath: selection.packagePath,
+      command: PasswordRedaction.commandLine(CommandLine.arguments))
     let events = SessionEvents(reporters(trace: trace) + [history.recorder].compactMap { $0 })
-    if let note = history.note { events.send(.note(note)) }
+    for note in history.notes { events.send(.note(note)) }
 
     // Select: build, list, filter, shard.
     let package = TestPackage(path: selection.packagePath, arguments: swiftTestArguments)
@@ -102,36 +103,50 @@ struct TestCommand: AsyncParsableCommand {
     }
 
     // Session: launches, retries, repeats, crashes and hangs.
-    let quarantine = await history.sessionQuarantine(listed: sessionLauncher.listed, events: events)
+    let quarantine = await history.sessionQuarantine(
+      listed: sessionLauncher.listed, selected: chosen.tests, events: events)
     var testSession = TestSession(
       launcher: sessionLauncher, retries: session.retries, repetitions: session.repetitions)
     testSession.events = events
     testSession.quarantined = Set(quarantine.tests.keys)
     var result = try await testSession.run(chosen.tests)
+    // From here the tests' results are known: a step that stops on an error is one more thing
+    // the session saw, and every report and the store still hear all of it.
     // New tests: those the store of runs has never seen pass run again, before they merge.
-    let newTests = try await history.checkNewTests(
-      &result, selected: chosen.tests, launcher: sessionLauncher, events: events)
+    var newTests: [TestName] = []
+    var stoppedCheck: StoppedStep?
+    do {
+      newTests = try await history.checkNewTests(
+        &result, selected: chosen.tests, launcher: sessionLauncher, events: events)
+    } catch {
+      stoppedCheck = StoppedStep("the check of new tests", error: error)
+    }
     var finished = FinishedSession(result, plan: chosen.plan, shard: options.shard)
     finished.quarantine = quarantine
     finished.newTests = newTests
     events.send(.sessionEnded(finished))
+    if let stoppedCheck { finished.stop(stoppedCheck, events: events) }
 
     // Explain: experiments on each test that failed.
     if let explain = options.explain {
-      // With a store, each explanation goes on from what earlier sessions' experiments saw.
-      _ = try await result.explainFailures(
-        launcher: launcher, options: explain, events: events,
-        prior: history.priorEvidence(afresh: options.explainAfresh, events: events))
+      await finished.step("--explain", events: events) {
+        // With a store, each explanation goes on from what earlier sessions' experiments saw.
+        _ = try await result.explainFailures(
+          launcher: launcher, options: explain, events: events,
+          prior: history.priorEvidence(afresh: options.explainAfresh, events: events))
+      }
     }
     // Pending explanations of tests that passed go on, within their share of the session.
     if let total = options.explainPending {
-      let pending = await history.pendingExplanations(
-        among: result.records.map(\.name), events: events)
-      _ = try await result.goOnWithPending(
-        pending, launcher: launcher,
-        options: options.explain
-          ?? ExplainOptions(timeLimit: options.timeLimit, passthrough: swiftTestArguments),
-        total: total, events: events)
+      await finished.step("--explain-pending", events: events) {
+        let pending = await history.pendingExplanations(
+          among: result.records.map(\.name), events: events)
+        _ = try await result.goOnWithPending(
+          pending, launcher: launcher,
+          options: options.explain
+            ?? ExplainOptions(timeLimit: options.timeLimit, passthrough: swiftTestArguments),
+          total: total, events: events)
+      }
     }
 
     // Reports: each writes what it heard; the store records the session, whatever they did.
