@@ -20,6 +20,13 @@ final class LedgerTests: XCTestCase {
   func testDebitsSubtract() { XCTAssertEqual(5 - 3, 2) }
   func testTransfersBalance() { XCTAssertEqual(5 - 5, 0) }
 
+  /// When LEDGER_FIXTURE_RACY=1, fails in one run in five, at random: a new flaky test, for the
+  /// measure of how often the check of new tests catches one (scripts/measure-new-test-check.sh).
+  func testSettlesOnce() {
+    guard ProcessInfo.processInfo.environment["LEDGER_FIXTURE_RACY"] == "1" else { return }
+    if Int.random(in: 0..<5) == 0 { XCTFail("settled twice") }
+  }
+
   /// When LEDGER_FIXTURE_JAM=1, puts a file where each later launch of the `cleanslate test`
   /// that started this process keeps its folder, so that every later launch fails to start.
   func testJamsLaterLaunches() throws {
