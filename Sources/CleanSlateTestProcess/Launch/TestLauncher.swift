@@ -127,8 +127,12 @@ package final class TestLauncher: Sendable {
     }
     watch?.reports = request.hangReports
     let output = Task { [environment, watch] in
-      try FileManager.default.createDirectory(
-        at: request.ownTemporaryDirectory ? temporary : folder, withIntermediateDirectories: true)
+      let made = request.ownTemporaryDirectory ? temporary : folder
+      do {
+        try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+      } catch {
+        throw LaunchFolderError(path: made.path, error)
+      }
       return try await self.run(
         command.arguments + ["--xunit-output", xunit], environment: environment, watch: watch,
         quickCrashReports: request.quickCrashReports)
