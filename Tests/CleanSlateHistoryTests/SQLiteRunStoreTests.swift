@@ -146,7 +146,7 @@ import Testing
       #expect(error?.kind == .unsupported)
       #expect(
         error?.message
-          == "postgresql://ci:***@db.example:5432/runs is a PostgreSQL store, and this cleanslate was built without PostgreSQL: build it with the Postgres trait (swift run --traits Postgres cleanslate …), or give a SQLite file."
+          == "postgresql://ci:***@db.example:5432/runs is a PostgreSQL store, and this cleanslate was built without PostgreSQL: build it with the Postgres trait (on the swift-clean-slate line of your Package.swift, traits: [\"Postgres\"]; in CleanSlate's own repository, swift run --traits Postgres cleanslate …), or give a SQLite file."
       )
     #endif
   }

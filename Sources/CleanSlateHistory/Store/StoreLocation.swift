@@ -47,7 +47,7 @@ package enum StoreLocation: Sendable, Equatable {
       #else
         throw StoreError(
           .unsupported,
-          "\(name) is a PostgreSQL store, and this cleanslate was built without PostgreSQL: build it with the Postgres trait (swift run --traits Postgres cleanslate …), or give a SQLite file."
+          "\(name) is a PostgreSQL store, and this cleanslate was built without PostgreSQL: build it with the Postgres trait (on the swift-clean-slate line of your Package.swift, traits: [\"Postgres\"]; in CleanSlate's own repository, swift run --traits Postgres cleanslate …), or give a SQLite file."
         )
       #endif
     }
