@@ -43,8 +43,11 @@ final class LedgerTests: XCTestCase {
   /// The launcher folder of the `cleanslate test` that started this process: above the
   /// temporary directory or trace it gave this launch, else in its own temporary folder.
   static func launcherFolder() -> URL? {
-    let environment = ProcessInfo.processInfo.environment
-    for path in [environment["TMPDIR"], environment["CLEANSLATE_TRACE"]].compactMap({ $0 }) {
+    let given = [
+      ProcessInfo.processInfo.environment["TMPDIR"],
+      ProcessInfo.processInfo.environment["CLEANSLATE_TRACE"],
+    ]
+    for path in given.compactMap({ $0 }) {
       var url = URL(fileURLWithPath: path)
       while url.path != "/" {
         if url.lastPathComponent == "launcher",
