@@ -30,7 +30,7 @@
     /// - Throws: ``StoreError``: the URL is not one, the server does not answer or refuses, or
     ///   the store is of a newer CleanSlate.
     package static func open(url: String) async throws -> PostgresRunStore {
-      let name = StoreLocation.withoutPassword(url)
+      let name = PasswordRedaction.redacted(url)
       let configuration = try PostgresURL(url, name: name).configuration
       let connection: PostgresConnection
       do {

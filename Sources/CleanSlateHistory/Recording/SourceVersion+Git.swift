@@ -12,17 +12,8 @@ extension SourceVersion {
   /// CI that checks out a commit on no branch names it in its environment: `GITHUB_HEAD_REF` or
   /// `GITHUB_REF_NAME` (GitHub Actions), `CI_COMMIT_REF_NAME` (GitLab), `BRANCH_NAME`.
   /// `CLEANSLATE_COMMIT` and `CLEANSLATE_BRANCH` name them where there is no repository. Outside a
-  /// repository, with neither, the commit and branch are unknown.
-  package static func of(
-    directory: String, currentDirectory: String = FileManager.default.currentDirectoryPath,
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) async -> SourceVersion {
-    await lookUp(directory: directory, currentDirectory: currentDirectory, environment: environment)
-      .version
-  }
-
-  /// ``of(directory:currentDirectory:environment:)``, and when the commit is unknown, why, in a
-  /// sentence that says how to name it.
+  /// repository, with neither, the commit and branch are unknown, and `unknownCommit` says why,
+  /// in a sentence that says how to name it.
   package static func lookUp(
     directory: String, currentDirectory: String = FileManager.default.currentDirectoryPath,
     environment: [String: String] = ProcessInfo.processInfo.environment
@@ -75,9 +66,7 @@ private struct Git {
   /// failed, in words (its error's first line), when it did.
   func run(_ arguments: [String]) async -> (text: String?, error: String?) {
     guard
-      let outcome = try? await ChildProcess(
-        "git", ["-C", directory] + arguments, directory: directory
-      ).run()
+      let outcome = try? await ChildProcess("git", ["-C", directory] + arguments).run()
     else { return (nil, "git could not be started") }
     guard outcome.status == 0 else {
       let line = outcome.standardError.split(separator: "\n").first.map(String.init)

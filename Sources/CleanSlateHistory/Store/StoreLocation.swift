@@ -22,7 +22,7 @@ package enum StoreLocation: Sendable, Equatable {
   package var name: String {
     switch self {
     case .sqlite(let path): path
-    case .postgres(let url): Self.withoutPassword(url)
+    case .postgres(let url): PasswordRedaction.redacted(url)
     }
   }
 
@@ -51,10 +51,5 @@ package enum StoreLocation: Sendable, Equatable {
         )
       #endif
     }
-  }
-
-  /// `url` with its password replaced by `***` (``PasswordRedaction``).
-  static func withoutPassword(_ url: String) -> String {
-    PasswordRedaction.redacted(url)
   }
 }
