@@ -74,21 +74,11 @@ import Testing
   @Test func aNewTestFailingInAFifthOfItsRunsIsCaughtInAtLeastNinetyPercentOfSessions() {
     // Given 2,000 simulated sessions, each with a new test of 0.1 s failing in 20 % of its runs,
     // among 300 tests taking 60 s in all
-    var random = SplitMix64(seed: 2026)
-    var caught = 0
-    var extra = 0.0
+    // When it runs in the session, then in each round
     let sessions = 2000
-    for _ in 0..<sessions {
-      let rounds = NewTestCheck().rounds(
-        of: [("New.Tests/testRacy", 0.1)], selected: 300, sessionSeconds: 60, overhead: 0.3,
-        oneAtATime: false)
-      extra += Double(rounds.count) * 0.4
-      // When it runs in the session, then in each round
-      let failed = (0...rounds.count).contains { _ in
-        Double.random(in: 0..<1, using: &random) < 0.2
-      }
-      if failed { caught += 1 }
-    }
+    let (caught, rounds) = Self.simulate(
+      sessions: sessions, seed: 2026, selected: 300, sessionSeconds: 60)
+    let extra = Double(rounds) * 0.4
     // Then it is caught in at least 90 % of the sessions, for at most a tenth of their time
     Figures.record(
       "new tests: caught in \(caught) of \(sessions) sessions; \(extra / Double(sessions)) s added to 60 s"
@@ -100,21 +90,34 @@ import Testing
   @Test func inAOneSecondSessionSuchATestIsCaughtInMostSessions() {
     // Given 2,000 simulated one-second sessions, each with a new test of 0.1 s failing in 20 % of
     // its runs
-    var random = SplitMix64(seed: 2027)
-    var caught = 0
+    // When it runs in the session, then in each round
     let sessions = 2000
+    let (caught, _) = Self.simulate(sessions: sessions, seed: 2027, selected: 10, sessionSeconds: 1)
+    // Then it is caught in most of them: six runs, 1 - 0.8^6 = 74 %
+    Figures.record("new tests, one-second sessions: caught in \(caught) of \(sessions)")
+    #expect(caught * 100 >= sessions * 70, "\(caught) of \(sessions)")
+  }
+
+  /// `sessions` simulated sessions of `sessionSeconds` among `selected` tests, drawn from `seed`,
+  /// each with a new test of 0.1 s that fails in a fifth of its runs, run in the session and then
+  /// in each round of its check (launches costing 0.3 s): in how many it failed at least once,
+  /// and how many rounds the checks ran in all.
+  static func simulate(
+    sessions: Int, seed: UInt64, selected: Int, sessionSeconds: Double
+  ) -> (caught: Int, rounds: Int) {
+    var random = SplitMix64(seed: seed)
+    var caught = 0
+    var rounds = 0
     for _ in 0..<sessions {
-      let rounds = NewTestCheck().rounds(
-        of: [("New.Tests/testRacy", 0.1)], selected: 10, sessionSeconds: 1, overhead: 0.3,
-        oneAtATime: false)
-      // When it runs in the session, then in each round
-      let failed = (0...rounds.count).contains { _ in
+      let checks = NewTestCheck().rounds(
+        of: [("New.Tests/testRacy", 0.1)], selected: selected, sessionSeconds: sessionSeconds,
+        overhead: 0.3, oneAtATime: false)
+      rounds += checks.count
+      let failed = (0...checks.count).contains { _ in
         Double.random(in: 0..<1, using: &random) < 0.2
       }
       if failed { caught += 1 }
     }
-    // Then it is caught in most of them: six runs, 1 - 0.8^6 = 74 %
-    Figures.record("new tests, one-second sessions: caught in \(caught) of \(sessions)")
-    #expect(caught * 100 >= sessions * 70, "\(caught) of \(sessions)")
+    return (caught, rounds)
   }
 }

@@ -191,21 +191,13 @@ import Testing
       let package = try await LedgerRepository.directory()
 
       // When a session records into it, and its tests are ranked
-      let run = try await HelperExecutable(named: "cleanslate").run(
-        ["test", "--skip-build", "--history", url], environment: StartingEnvironment.variables,
-        in: package)
-      let flaky = try await HelperExecutable(named: "cleanslate").run(
-        ["flaky", "--history", url], environment: StartingEnvironment.variables, in: package)
+      let (run, flaky) = try await Self.sessionAndRanking(url, in: package)
 
       // Then the session was recorded, and neither what was printed nor a dump of the store
       // holds the password
       #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
       #expect(flaky.status == 0, "\(flaky.standardError)")
-      for text in [
-        run.standardOutput, run.standardError, flaky.standardOutput, flaky.standardError,
-      ] {
-        #expect(!text.contains(password))
-      }
+      Self.expectNowhere(password, in: [run, flaky])
       let dump = try await ChildProcess(
         "pg_dump", ["--data-only", url], environment: StartingEnvironment.variables
       ).run()
@@ -221,20 +213,34 @@ import Testing
       let package = try await LedgerRepository.directory()
 
       // When a session is asked to record into it, and its tests to be ranked
-      let run = try await HelperExecutable(named: "cleanslate").run(
-        ["test", "--skip-build", "--history", url], environment: StartingEnvironment.variables,
-        in: package)
-      let flaky = try await HelperExecutable(named: "cleanslate").run(
-        ["flaky", "--history", url], environment: StartingEnvironment.variables, in: package)
+      let (run, flaky) = try await Self.sessionAndRanking(url, in: package)
 
       // Then each says it could not reach the store, naming it without the password
       #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
       #expect(run.standardError.contains("postgresql://ci:***@127.0.0.1:9/runs"))
       #expect(flaky.standardError.contains("postgresql://ci:***@127.0.0.1:9/runs"))
-      for text in [
-        run.standardOutput, run.standardError, flaky.standardOutput, flaky.standardError,
-      ] {
-        #expect(!text.contains(Self.password))
+      Self.expectNowhere(Self.password, in: [run, flaky])
+    }
+
+    /// A session of the package at `package` recorded into the store at `url`, then
+    /// `cleanslate flaky` on that store: what each printed, and how it ended.
+    static func sessionAndRanking(
+      _ url: String, in package: String
+    ) async throws -> (run: HelperExecutable.Outcome, flaky: HelperExecutable.Outcome) {
+      let cleanslate = try HelperExecutable(named: "cleanslate")
+      let run = try await cleanslate.run(
+        ["test", "--skip-build", "--history", url], environment: StartingEnvironment.variables,
+        in: package)
+      let flaky = try await cleanslate.run(
+        ["flaky", "--history", url], environment: StartingEnvironment.variables, in: package)
+      return (run, flaky)
+    }
+
+    /// Expects `password` in none of what `outcomes` printed, on either stream.
+    static func expectNowhere(_ password: String, in outcomes: [HelperExecutable.Outcome]) {
+      for outcome in outcomes {
+        #expect(!outcome.standardOutput.contains(password))
+        #expect(!outcome.standardError.contains(password))
       }
     }
   }

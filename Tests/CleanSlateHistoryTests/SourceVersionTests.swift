@@ -35,8 +35,9 @@ import Testing
     let (root, commit) = try await repository()
     try FileManager.default.createDirectory(
       atPath: "\(root)/Packages/Ledger/Sources", withIntermediateDirectories: true)
-    let version = await SourceVersion.of(
-      directory: path, currentDirectory: "\(root)/\(from)", environment: Self.noCI)
+    let version = await SourceVersion.lookUp(
+      directory: path, currentDirectory: "\(root)/\(from)", environment: Self.noCI
+    ).version
     #expect(version.commit == commit)
     #expect(version.branch == "main")
   }
@@ -45,8 +46,9 @@ import Testing
     let (root, _) = try await repository()
     try Data("// changed\n".utf8).write(
       to: URL(fileURLWithPath: "\(root)/Packages/Ledger/Package.swift"))
-    let version = await SourceVersion.of(
-      directory: ".", currentDirectory: "\(root)/Packages/Ledger", environment: Self.noCI)
+    let version = await SourceVersion.lookUp(
+      directory: ".", currentDirectory: "\(root)/Packages/Ledger", environment: Self.noCI
+    ).version
     #expect(version.dirty)
   }
 
