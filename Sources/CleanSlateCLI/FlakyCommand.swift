@@ -113,9 +113,3 @@ struct FlakyCommand: AsyncParsableCommand {
     }
   }
 }
-
-/// Prints `message` on standard error as `error: …`, for the command to exit with status 1.
-func failure(_ message: String) -> ExitCode {
-  FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-  return ExitCode.failure
-}

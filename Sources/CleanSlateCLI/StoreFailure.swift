@@ -48,3 +48,9 @@ func usageFailure(_ message: String) -> ExitCode {
   FileHandle.standardError.write(Data("error: \(StoreFailure.oneLine(message))\n".utf8))
   return ExitCode.validationFailure
 }
+
+/// Prints `message` on standard error as `error: …`, for the command to exit with status 1.
+func failure(_ message: String) -> ExitCode {
+  FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+  return ExitCode.failure
+}
