@@ -10,6 +10,6 @@ struct CleanSlateCommand: AsyncParsableCommand {
       "Reads CleanSlate lifecycle traces (CLEANSLATE_TRACE=trace.jsonl swift test); finds polluting tests; runs tests in shards.",
     subcommands: [
       ReportCommand.self, SummaryCommand.self, BisectCommand.self, TestCommand.self,
-      FlakyCommand.self, QuarantineCommand.self,
+      FlakyCommand.self, HistoryCommand.self, QuarantineCommand.self,
     ])
 }

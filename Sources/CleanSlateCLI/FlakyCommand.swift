@@ -15,13 +15,19 @@ struct FlakyCommand: AsyncParsableCommand {
       commit is broken, from that commit. Sessions in which most tests failed at once, and \
       trees with uncommitted changes, are no test's evidence. Record sessions with \
       cleanslate test --history <store>.
+
+      --fail-on gates a CI step: --fail-on broken fails on broken tests, --fail-on flaky on \
+      flaky and broken ones (a quarantined flaky test fails neither), each test named on \
+      standard error.
+
+      Exit status: 0 the report was printed (and no test failed --fail-on); 1 --fail-on: the \
+      window holds a test of a kind it names; 2 the store of runs could not be read (a SQLite \
+      file that does not exist — none is made —, a server that does not answer, a file that is \
+      not a store or is a newer CleanSlate's), or the HTML page could not be written, in one \
+      line on standard error; 64 an option or the quarantine file is not valid.
       """)
 
-  @Option(
-    help: ArgumentHelp(
-      "The store of runs: a SQLite file, or a PostgreSQL URL (default: CLEANSLATE_HISTORY).",
-      valueName: "store"))
-  var history: String?
+  @OptionGroup var store: StoreOption
 
   @Option(help: ArgumentHelp("Take the sessions of the last N days.", valueName: "n"))
   var days = 30
@@ -34,6 +40,13 @@ struct FlakyCommand: AsyncParsableCommand {
       "A quarantine file: mark its tests, and say what to add to it and what to release.",
       valueName: "file"))
   var quarantine: String?
+
+  @Option(
+    name: .customLong("fail-on"),
+    help: ArgumentHelp(
+      "Exit 1 when the window holds a broken test (broken), or a flaky or broken one (flaky); repeated, or a comma list.",
+      valueName: "kind"))
+  var failOn: [String] = []
 
   @Flag(help: "List the healthy tests too.")
   var all = false
@@ -49,37 +62,33 @@ struct FlakyCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard days > 0 else { throw ValidationError("--days must be 1 or more.") }
-    guard store != nil else {
-      throw ValidationError(
-        "Give the store of runs: --history <file or postgresql://…>, or CLEANSLATE_HISTORY.")
-    }
-  }
-
-  /// The store `--history` or `CLEANSLATE_HISTORY` names.
-  private var store: String? {
-    history
-      ?? ProcessInfo.processInfo.environment["CLEANSLATE_HISTORY"].flatMap {
-        $0.isEmpty ? nil : $0
-      }
   }
 
   func run() async throws {
-    let location = StoreLocation(store ?? "")
+    let gate: FlakyGate
+    do {
+      gate = try FlakyGate(failOn)
+    } catch {
+      throw usageFailure(error.description)
+    }
+    let location = store.location
     var file: (QuarantineFile, String)?
     do {
       if let quarantine { file = (try QuarantineFile.read(quarantine), quarantine) }
     } catch {
-      throw failure("\(error)")
-    }
-    if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
-      throw failure(
-        "\(path) does not exist: record sessions with cleanslate test --history \(path).")
+      throw usageFailure("\(error)")
     }
     let report: FlakyReport
     do {
-      let opened = try await location.open()
+      let opened = try await location.open(creating: false)
       let since = Date().addingTimeInterval(-Double(days) * 86_400)
-      let read = try await opened.history(HistoryWindow(since: since, branch: branch))
+      let read: StoredHistory
+      do {
+        read = try await opened.history(HistoryWindow(since: since, branch: branch))
+      } catch {
+        await opened.close()
+        throw error
+      }
       await opened.close()
       var ranking = FlakyRanking()
       if let file { ranking.quarantined = Set(file.0.entries.map(\.test)) }
@@ -87,21 +96,20 @@ struct FlakyCommand: AsyncParsableCommand {
         store: location.name, history: read, ranking: ranking, quarantine: file,
         today: QuarantineDate(Date()))
     } catch {
-      throw failure("\(error)")
+      throw StoreFailure.exit(location, error)
     }
     print(json ? report.json() : report.text(all: all), terminator: "")
     if let html {
       do {
         try Data(report.html().utf8).write(to: URL(fileURLWithPath: html))
       } catch {
-        throw failure("cannot write \(html): \(error.localizedDescription)")
+        throw StoreFailure.exit("cannot write \(html): \(error.localizedDescription)")
       }
     }
+    let failing = gate.failing(report.tests)
+    if gate.isOn, !failing.isEmpty {
+      FileHandle.standardError.write(Data(gate.message(failing).utf8))
+      throw ExitCode.failure
+    }
   }
-}
-
-/// Prints `message` on standard error as `error: …`, for the command to exit with status 1.
-func failure(_ message: String) -> ExitCode {
-  FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-  return ExitCode.failure
 }

@@ -308,7 +308,7 @@ import Testing
       ),
       (
         newer,
-        "warning: the store of runs is not used: \(newer) is a store of runs of version 99, made by a newer CleanSlate; this one knows versions up to 2. Update CleanSlate, or give another file. The session runs and reports as it would without one."
+        "warning: the store of runs is not used: \(newer) is a store of runs of version 99, made by a newer CleanSlate; this one knows versions up to 3. Update CleanSlate, or give another file. The session runs and reports as it would without one."
       ),
     ]
     for (store, line) in cases {

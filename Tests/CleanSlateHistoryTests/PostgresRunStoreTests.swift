@@ -97,7 +97,7 @@
       #expect(error?.kind == .newerSchema)
       #expect(
         error?.message
-          == "\(StoreLocation(url).name) is a store of runs of version 99, made by a newer CleanSlate; this one knows versions up to 2. Update CleanSlate, or give another database."
+          == "\(StoreLocation(url).name) is a store of runs of version 99, made by a newer CleanSlate; this one knows versions up to 3. Update CleanSlate, or give another database."
       )
     }
   }

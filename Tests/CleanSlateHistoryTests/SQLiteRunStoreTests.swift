@@ -121,7 +121,7 @@ import Testing
     #expect(error?.kind == .newerSchema)
     #expect(
       error?.message
-        == "\(path) is a store of runs of version 99, made by a newer CleanSlate; this one knows versions up to 2. Update CleanSlate, or give another file."
+        == "\(path) is a store of runs of version 99, made by a newer CleanSlate; this one knows versions up to 3. Update CleanSlate, or give another file."
     )
     #expect(try await SQLiteScript.value("SELECT version FROM cleanslate_store", in: path) == "99")
   }

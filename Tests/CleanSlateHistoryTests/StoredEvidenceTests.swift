@@ -18,15 +18,13 @@ import Testing
     try await PooledEvidenceScenario.check(store)
   }
 
-  @Test func aStoreOfVersionOneIsBroughtToVersionTwoWithItsSessionsKept() async throws {
+  @Test func aStoreOfVersionOneIsBroughtToTheLatestWithItsSessionsKept() async throws {
     // Given a store of version 1, as the CleanSlate before pooled explanations left it, with a
     // session in it
     let path = try await use(.temporaryDirectory).appendingPathComponent("runs.sqlite").path
-    let store = try await StoreLocation(path).open()
-    try await store.record(Sessions.make("old", verdicts: ["A": "flaky"]))
-    await store.close()
-    try await SQLiteScript.run(
-      "DROP TABLE evidence; UPDATE cleanslate_store SET version = 1", in: path)
+    let statements = EarlierStore.statements(
+      .sqlite, version: 1, holding: [Sessions.make("old", verdicts: ["A": "flaky"])])
+    try await SQLiteScript.run(statements.joined(separator: ";\n"), in: path)
 
     // When this CleanSlate opens it and records a session with rounds
     let reopened = try await StoreLocation(path).open()
@@ -35,8 +33,10 @@ import Testing
         "new", minute: 1,
         evidence: PooledEvidenceScenario.parallel("10x1", afresh: true)))
 
-    // Then it is at version 2, the old session is there, and the rounds are kept
-    #expect(try await SQLiteScript.value("SELECT version FROM cleanslate_store", in: path) == "2")
+    // Then it is at the latest version, the old session is there, and the rounds are kept
+    #expect(
+      try await SQLiteScript.value("SELECT version FROM cleanslate_store", in: path)
+        == "\(StoreSchema.latest)")
     #expect(try await reopened.history(HistoryWindow()).sessions.map(\.id) == ["old", "new"])
     #expect(try await reopened.evidence(of: PooledEvidenceScenario.test).count == 1)
     await reopened.close()

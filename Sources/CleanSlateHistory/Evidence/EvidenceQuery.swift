@@ -12,9 +12,10 @@ enum EvidenceQuery {
   static var pendingTests: String {
     let kinds = decidedKinds.map { "'\($0)'" }.joined(separator: ", ")
     return """
-      SELECT DISTINCT t.name FROM tests t JOIN evidence e ON e.test = t.id
+      SELECT DISTINCT t.name FROM cleanslate_tests t JOIN cleanslate_evidence e ON e.test = t.id
       WHERE e.session > COALESCE((
-        SELECT max(r.session) FROM results r WHERE r.test = t.id AND r.cause_kind IN (\(kinds))
+        SELECT max(r.session) FROM cleanslate_results r
+        WHERE r.test = t.id AND r.cause_kind IN (\(kinds))
       ), 0)
       ORDER BY t.name
       """
@@ -25,9 +26,10 @@ enum EvidenceQuery {
     let kinds = decidedKinds.map { "'\($0)'" }.joined(separator: ", ")
     return """
       SELECT e.session, e.lead, e.rounds, e.afresh
-      FROM tests t JOIN evidence e ON e.test = t.id
+      FROM cleanslate_tests t JOIN cleanslate_evidence e ON e.test = t.id
       WHERE t.name = \(parameter) AND e.session > COALESCE((
-        SELECT max(r.session) FROM results r WHERE r.test = t.id AND r.cause_kind IN (\(kinds))
+        SELECT max(r.session) FROM cleanslate_results r
+        WHERE r.test = t.id AND r.cause_kind IN (\(kinds))
       ), 0)
       ORDER BY e.session DESC
       """

@@ -18,7 +18,8 @@
           """
           SELECT id, uuid, started, commit_id, dirty, branch, machine, shard, test_count,
             failed_count
-          FROM sessions WHERE started >= \(since) AND (\(branch)::text IS NULL OR branch = \(branch))
+          FROM cleanslate_sessions
+          WHERE started >= \(since) AND (\(branch)::text IS NULL OR branch = \(branch))
           ORDER BY started, id
           """)
         for try await row in sessions {
@@ -35,9 +36,10 @@
         guard !history.sessions.isEmpty else { return history }
 
         var testIndex: [Int64: Int32] = [:]
-        for try await (id, name) in try await store.run("SELECT id, name FROM tests ORDER BY id")
-          .decode((Int64, String).self)
-        {
+        for try await (id, name) in try await store.run(
+          "SELECT id, name FROM cleanslate_tests ORDER BY id"
+        )
+        .decode((Int64, String).self) {
           testIndex[id] = Int32(history.tests.count)
           history.tests.append(name)
         }
@@ -52,7 +54,8 @@
           """
           SELECT session, string_agg(concat_ws(' ', test, runs, failures, quarantined,
             coalesce(array_position(\(words)::text[], verdict), 0)), chr(10) ORDER BY test)
-          FROM results WHERE session = ANY(\(ids)::bigint[]) GROUP BY session ORDER BY session
+          FROM cleanslate_results WHERE session = ANY(\(ids)::bigint[])
+          GROUP BY session ORDER BY session
           """)
         for try await (session, lines) in packed.decode((Int64, String).self) {
           guard let session = sessionIndex[session] else { continue }
@@ -60,7 +63,7 @@
         }
         let explained = try await store.run(
           """
-          SELECT session, test, cause_kind, cause FROM results
+          SELECT session, test, cause_kind, cause FROM cleanslate_results
           WHERE session = ANY(\(ids)::bigint[]) AND cause_kind IS NOT NULL AND cause IS NOT NULL
           """)
         var causes: [Int32: StoredHistory.Cause] = [:]
@@ -85,7 +88,8 @@
         SELECT s.id, s.uuid, s.started, s.commit_id, s.dirty, s.branch, s.machine, s.shard,
           s.test_count, s.failed_count, r.test, r.verdict, r.runs, r.failures, r.seconds,
           r.quarantined, r.checked_as_new, r.cause_kind, r.cause
-        FROM tests t JOIN results r ON r.test = t.id JOIN sessions s ON s.id = r.session
+        FROM cleanslate_tests t JOIN cleanslate_results r ON r.test = t.id
+          JOIN cleanslate_sessions s ON s.id = r.session
         WHERE t.name = \(test) ORDER BY s.started DESC, s.id DESC LIMIT \(limit)
         """)
       for try await row in rows {
@@ -117,7 +121,7 @@
           """
           SELECT repetition, outcome, seconds, alone, new_test_check, beside, failure, signal,
             frame, hung_in
-          FROM attempts WHERE session = \(session) AND test = \(test) ORDER BY number
+          FROM cleanslate_attempts WHERE session = \(session) AND test = \(test) ORDER BY number
           """)
         for try await row in attempts {
           let (repetition, outcome, seconds, alone, check, beside, failure, signal, frame, hungIn) =

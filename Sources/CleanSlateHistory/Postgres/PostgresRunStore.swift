@@ -1,5 +1,5 @@
 #if Postgres
-  import Foundation
+  package import Foundation
   internal import PostgresNIO
 
   /// A store of runs in a PostgreSQL database, for a fleet of CI machines writing at once (the
@@ -99,8 +99,8 @@
           )
         }
         guard found < StoreSchema.latest else { return }
-        for statements in StoreSchema.migrations(for: .postgres).dropFirst(found) {
-          for statement in statements { try await run(PostgresQuery(unsafeSQL: statement)) }
+        for statement in StoreSchema.statements(from: found, for: .postgres) {
+          try await run(PostgresQuery(unsafeSQL: statement))
         }
         try await run("DELETE FROM cleanslate_store")
         try await run("INSERT INTO cleanslate_store (version) VALUES (\(StoreSchema.latest))")
@@ -115,15 +115,17 @@
 
     package func knownTests(among tests: [String]) async throws -> KnownTests {
       var sessions = 0
-      for try await count in try await run("SELECT count(*)::bigint FROM sessions").decode(Int.self)
+      for try await count in try await run("SELECT count(*)::bigint FROM cleanslate_sessions")
+        .decode(Int.self)
       {
         sessions = count
       }
       var seen = Set<String>()
       let rows = try await run(
         """
-        SELECT t.name FROM tests t WHERE t.name = ANY(\(tests)) AND EXISTS (
-          SELECT 1 FROM results r WHERE r.test = t.id AND r.verdict IN ('passed', 'flaky'))
+        SELECT t.name FROM cleanslate_tests t WHERE t.name = ANY(\(tests)) AND EXISTS (
+          SELECT 1 FROM cleanslate_results r
+          WHERE r.test = t.id AND r.verdict IN ('passed', 'flaky'))
         """)
       for try await name in rows.decode(String.self) { seen.insert(name) }
       return KnownTests(seenPassing: seen, sessions: sessions)
@@ -146,6 +148,34 @@
         throw StoreError(.failed, "\(name): \(String(reflecting: error))")
       }
       return names
+    }
+
+    package func prune(startedBefore date: Date, dryRun: Bool) async throws -> PruneSummary {
+      var bindings = PostgresBindings()
+      bindings.append(date.timeIntervalSince1970)
+      return try await transaction {
+        var summary: PruneSummary?
+        let counts = try await run(
+          PostgresQuery(unsafeSQL: PruneQuery.counts(parameter: "$1"), binds: bindings))
+        do {
+          for try await (sessions, results, attempts, evidence, tests, kept) in counts.decode(
+            (Int, Int, Int, Int, Int, Int).self)
+          {
+            summary = PruneSummary(
+              sessions: sessions, results: results, attempts: attempts, evidence: evidence,
+              tests: tests, kept: kept)
+          }
+        } catch {
+          throw StoreError(.failed, "\(name): \(String(reflecting: error))")
+        }
+        guard let summary else { throw StoreError(.failed, "\(name): no counts") }
+        guard !dryRun else { return summary }
+        for statement in PruneQuery.deletions(parameter: "$1") {
+          try await run(PostgresQuery(unsafeSQL: statement, binds: bindings))
+        }
+        try await run(PostgresQuery(unsafeSQL: PruneQuery.unreferencedTests))
+        return summary
+      }
     }
 
     package func evidence(of test: String) async throws -> [RecordedEvidence] {

@@ -15,8 +15,8 @@
         var id: Int64?
         let inserted = try await store.run(
           """
-          INSERT INTO sessions (uuid, started, ended, commit_id, dirty, branch, machine, shard,
-            command, exit_status, test_count, failed_count)
+          INSERT INTO cleanslate_sessions (uuid, started, ended, commit_id, dirty, branch, machine,
+            shard, command, exit_status, test_count, failed_count)
           VALUES (\(session.id), \(session.started.timeIntervalSince1970),
             \(session.ended.timeIntervalSince1970), \(session.source.commit),
             \(session.source.dirty ? 1 : 0), \(session.source.branch), \(session.machine),
@@ -31,12 +31,13 @@
         let names = Array(Set(session.results.map(\.test))).sorted()
         try await store.run(
           """
-          INSERT INTO tests (name) SELECT name FROM unnest(\(names)::text[]) AS name ORDER BY name
+          INSERT INTO cleanslate_tests (name)
+          SELECT name FROM unnest(\(names)::text[]) AS name ORDER BY name
           ON CONFLICT (name) DO NOTHING
           """)
         var tests: [String: Int64] = [:]
         for try await (test, name) in try await store.run(
-          "SELECT id, name FROM tests WHERE name = ANY(\(names)::text[])"
+          "SELECT id, name FROM cleanslate_tests WHERE name = ANY(\(names)::text[])"
         ).decode((Int64, String).self) {
           tests[name] = test
         }
@@ -54,8 +55,8 @@
         }
         try await store.run(
           """
-          INSERT INTO results (session, test, verdict, runs, failures, seconds, quarantined,
-            checked_as_new, cause_kind, cause)
+          INSERT INTO cleanslate_results (session, test, verdict, runs, failures, seconds,
+            quarantined, checked_as_new, cause_kind, cause)
           SELECT \(id), test, verdict, runs, failures, seconds, quarantined, checked_as_new,
             NULLIF(cause_kind, ''), NULLIF(cause, '')
           FROM unnest(\(results.test)::bigint[], \(results.verdict)::text[], \(results.runs)::int[],
@@ -67,7 +68,7 @@
         if !evidence.test.isEmpty {
           try await store.run(
             """
-            INSERT INTO evidence (session, test, lead, rounds, afresh)
+            INSERT INTO cleanslate_evidence (session, test, lead, rounds, afresh)
             SELECT \(id), test, lead, rounds, afresh
             FROM unnest(\(evidence.test)::bigint[], \(evidence.lead)::text[],
               \(evidence.rounds)::text[], \(evidence.afresh)::int[])
@@ -78,8 +79,8 @@
         guard !attempts.test.isEmpty else { return }
         try await store.run(
           """
-          INSERT INTO attempts (session, test, number, repetition, outcome, seconds, alone,
-            new_test_check, beside, failure, signal, frame, hung_in)
+          INSERT INTO cleanslate_attempts (session, test, number, repetition, outcome, seconds,
+            alone, new_test_check, beside, failure, signal, frame, hung_in)
           SELECT \(id), test, number, repetition, outcome, NULLIF(seconds, 'NaN'), alone,
             new_test_check, NULLIF(beside, ''), NULLIF(failure, ''), NULLIF(signal, ''),
             NULLIF(frame, ''), NULLIF(hung_in, '')

@@ -2,14 +2,20 @@ import CleanSlateTrace
 import Foundation
 
 extension FlakyReport {
-  /// The report for tools: an object with the store, the window and a `tests` array, worst
-  /// first, each test with its `name`, `health`, `sessions`, `runs`, `failures`,
-  /// `failedSessions`, `flakySessions`, `mixedCommits`, `flipRate`, `failureRate` (`value`, `low`,
-  /// `high`), `flakySince`, `brokenSince` (`commit`, `date`), `quarantined` and `cause` (the cause
-  /// as the summary JSON writes it, or `null`); with a quarantine file, its `advice`.
+  /// The version of the JSON report's schema, its `schemaVersion`: raised when a key changes
+  /// meaning or goes; a key added leaves it as it is.
+  package static let jsonSchemaVersion = 1
+
+  /// The report for tools: an object with its `schemaVersion`, the store, the window and a
+  /// `tests` array, worst first, each test with its `name`, `health`, `sessions`, `runs`,
+  /// `failures`, `failedSessions`, `flakySessions`, `mixedCommits`, `flipRate`, `failureRate`
+  /// (`value`, `low`, `high`), `flakySince`, `brokenSince` (`commit`, `date`), `quarantined` and
+  /// `cause` (the cause as the summary JSON writes it, or `null`); with a quarantine file, its
+  /// `advice`. The DocC article "Flaky tests over time" documents every key, and a test holds
+  /// the two together.
   package func json(all: Bool = true) -> String {
     var json = JSONText()
-    json.raw("{\"store\":")
+    json.raw("{\"schemaVersion\":\(Self.jsonSchemaVersion),\"store\":")
     json.string(store)
     json.raw(",\"sessions\":\(sessions.count),\"commits\":\(commits)")
     if let first = sessions.first, let last = sessions.last {

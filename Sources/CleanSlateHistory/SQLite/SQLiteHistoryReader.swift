@@ -24,7 +24,7 @@ struct SQLiteHistoryReader {
         """
         SELECT s.id, s.uuid, s.started, s.commit_id, s.dirty, s.branch, s.machine, s.shard,
           s.test_count, s.failed_count
-        FROM sessions s WHERE \(inWindow) ORDER BY s.started, s.id
+        FROM cleanslate_sessions s WHERE \(inWindow) ORDER BY s.started, s.id
         """)
       try sessions.bind(bounds)
       while try sessions.step() {
@@ -42,7 +42,7 @@ struct SQLiteHistoryReader {
 
       // Tests, by the store's id: ids are dense, so an array indexes them.
       var testIndex: [Int32] = []
-      let tests = try database.prepare("SELECT id, name FROM tests ORDER BY id")
+      let tests = try database.prepare("SELECT id, name FROM cleanslate_tests ORDER BY id")
       try tests.bind([])
       while try tests.step() {
         let id = Int(tests.integer(0))
@@ -56,7 +56,7 @@ struct SQLiteHistoryReader {
       let results = try database.prepare(
         """
         SELECT r.session, r.test, r.verdict, r.runs, r.failures, r.quarantined
-        FROM sessions s JOIN results r ON r.session = s.id WHERE \(inWindow)
+        FROM cleanslate_sessions s JOIN cleanslate_results r ON r.session = s.id WHERE \(inWindow)
         """)
       try results.bind(bounds)
       while try results.step() {
@@ -73,7 +73,7 @@ struct SQLiteHistoryReader {
       let causes = try database.prepare(
         """
         SELECT r.session, r.test, r.cause_kind, r.cause
-        FROM sessions s JOIN results r ON r.session = s.id
+        FROM cleanslate_sessions s JOIN cleanslate_results r ON r.session = s.id
         WHERE \(inWindow) AND r.cause_kind IS NOT NULL ORDER BY s.started, s.id
         """)
       try causes.bind(bounds)
@@ -102,14 +102,15 @@ struct SQLiteHistoryReader {
         SELECT s.id, s.uuid, s.started, s.commit_id, s.dirty, s.branch, s.machine, s.shard,
           s.test_count, s.failed_count, r.test, r.verdict, r.runs, r.failures, r.seconds,
           r.quarantined, r.checked_as_new, r.cause_kind, r.cause
-        FROM tests t JOIN results r ON r.test = t.id JOIN sessions s ON s.id = r.session
+        FROM cleanslate_tests t JOIN cleanslate_results r ON r.test = t.id
+          JOIN cleanslate_sessions s ON s.id = r.session
         WHERE t.name = ?1 ORDER BY s.started DESC, s.id DESC LIMIT ?2
         """)
       let attempts = try database.prepare(
         """
         SELECT repetition, outcome, seconds, alone, new_test_check, beside, failure, signal, frame,
           hung_in
-        FROM attempts WHERE session = ?1 AND test = ?2 ORDER BY number
+        FROM cleanslate_attempts WHERE session = ?1 AND test = ?2 ORDER BY number
         """)
       try rows.bind([.text(test), .integer(Int64(limit))])
       var found: [RecordedResult] = []

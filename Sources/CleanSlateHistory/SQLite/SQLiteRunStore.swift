@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+package import Foundation
 
 /// A store of runs in one SQLite file: the default store, one file a CI cache or artifact carries
 /// from run to run.
@@ -13,23 +13,23 @@ package final class SQLiteRunStore: RunStore {
   private let database: SQLiteDatabase
   private let queue = DispatchQueue(label: "CleanSlateHistory.SQLiteRunStore")
 
-  /// Opens the store in the file at `path`, creating it (and its tables) when it does not exist,
-  /// and bringing an older store's tables to the current version; each statement waits up to
+  /// Opens the store in the file at `path`, creating it (and its tables) when it does not exist
+  /// and `create` is set, and bringing an older store's tables to the current version; each statement waits up to
   /// `lockTimeout` for the lock another process holds.
   ///
   /// - Throws: ``StoreError``: the file cannot be created, read or written, is not a store, or is
   ///   a store of a newer CleanSlate.
   package static func open(
-    path: String, lockTimeout: Duration = SQLiteDatabase.busyTimeout
+    path: String, create: Bool = true, lockTimeout: Duration = SQLiteDatabase.busyTimeout
   ) async throws -> SQLiteRunStore {
     try await Task.detached {
-      try SQLiteRunStore(path: path, lockTimeout: lockTimeout)
+      try SQLiteRunStore(path: path, create: create, lockTimeout: lockTimeout)
     }.value
   }
 
-  private init(path: String, lockTimeout: Duration) throws {
+  private init(path: String, create: Bool, lockTimeout: Duration) throws {
     name = path
-    database = try SQLiteDatabase(path: path, create: true, busyTimeout: lockTimeout)
+    database = try SQLiteDatabase(path: path, create: create, busyTimeout: lockTimeout)
     try database.execute("PRAGMA foreign_keys = ON")
     try Self.migrate(database)
     // Set after the tables exist: a file that is not a database fails above, at its first read,
@@ -52,8 +52,8 @@ package final class SQLiteRunStore: RunStore {
       }
       guard found < StoreSchema.latest else { return }
       try database.execute(StoreSchema.versionTable)
-      for statements in StoreSchema.migrations(for: .sqlite).dropFirst(found) {
-        for statement in statements { try database.execute(statement) }
+      for statement in StoreSchema.statements(from: found, for: .sqlite) {
+        try database.execute(statement)
       }
       try database.execute("DELETE FROM cleanslate_store")
       try database.execute("INSERT INTO cleanslate_store (version) VALUES (\(StoreSchema.latest))")
@@ -88,12 +88,13 @@ package final class SQLiteRunStore: RunStore {
   package func knownTests(among tests: [String]) async throws -> KnownTests {
     try await perform { database in
       try database.reading {
-        let count = try database.prepare("SELECT count(*) FROM sessions")
+        let count = try database.prepare("SELECT count(*) FROM cleanslate_sessions")
         let sessions = try count.step() ? Int(count.integer(0)) : 0
         let passed = try database.prepare(
           """
-          SELECT 1 FROM tests t WHERE t.name = ?1 AND EXISTS (
-            SELECT 1 FROM results r WHERE r.test = t.id AND r.verdict IN ('passed', 'flaky'))
+          SELECT 1 FROM cleanslate_tests t WHERE t.name = ?1 AND EXISTS (
+            SELECT 1 FROM cleanslate_results r
+            WHERE r.test = t.id AND r.verdict IN ('passed', 'flaky'))
           """)
         var seen = Set<String>()
         for test in tests {
@@ -142,6 +143,29 @@ package final class SQLiteRunStore: RunStore {
         var names: [String] = []
         while try rows.step() { names.append(rows.text(0) ?? "") }
         return names
+      }
+    }
+  }
+
+  package func prune(startedBefore date: Date, dryRun: Bool) async throws -> PruneSummary {
+    try await perform { database in
+      let count = {
+        let row = try database.prepare(PruneQuery.counts(parameter: "?1"))
+        try row.bind([.real(date.timeIntervalSince1970)])
+        guard try row.step() else { throw StoreError(.failed, "\(database.path): no counts") }
+        return PruneSummary(
+          sessions: Int(row.integer(0)), results: Int(row.integer(1)),
+          attempts: Int(row.integer(2)), evidence: Int(row.integer(3)),
+          tests: Int(row.integer(4)), kept: Int(row.integer(5)))
+      }
+      guard !dryRun else { return try database.reading(count) }
+      return try database.writing {
+        let summary = try count()
+        for statement in PruneQuery.deletions(parameter: "?1") {
+          try database.prepare(statement).run([.real(date.timeIntervalSince1970)])
+        }
+        try database.execute(PruneQuery.unreferencedTests)
+        return summary
       }
     }
   }

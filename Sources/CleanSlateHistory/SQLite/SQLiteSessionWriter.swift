@@ -14,8 +14,8 @@ struct SQLiteSessionWriter {
     try database.writing {
       let insertSession = try database.prepare(
         """
-        INSERT OR IGNORE INTO sessions (uuid, started, ended, commit_id, dirty, branch, machine,
-          shard, command, exit_status, test_count, failed_count)
+        INSERT OR IGNORE INTO cleanslate_sessions (uuid, started, ended, commit_id, dirty, branch,
+          machine, shard, command, exit_status, test_count, failed_count)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
         RETURNING id
         """)
@@ -34,21 +34,21 @@ struct SQLiteSessionWriter {
       let tests = try testIDs(session.results.map(\.test))
       let insertResult = try database.prepare(
         """
-        INSERT INTO results (session, test, verdict, runs, failures, seconds, quarantined,
-          checked_as_new, cause_kind, cause)
+        INSERT INTO cleanslate_results (session, test, verdict, runs, failures, seconds,
+          quarantined, checked_as_new, cause_kind, cause)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
         ON CONFLICT (session, test) DO NOTHING
         """)
       let insertAttempt = try database.prepare(
         """
-        INSERT INTO attempts (session, test, number, repetition, outcome, seconds, alone,
-          new_test_check, beside, failure, signal, frame, hung_in)
+        INSERT INTO cleanslate_attempts (session, test, number, repetition, outcome, seconds,
+          alone, new_test_check, beside, failure, signal, frame, hung_in)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
         ON CONFLICT (session, test, number) DO NOTHING
         """)
       let insertEvidence = try database.prepare(
         """
-        INSERT INTO evidence (session, test, lead, rounds, afresh)
+        INSERT INTO cleanslate_evidence (session, test, lead, rounds, afresh)
         VALUES (?1, ?2, ?3, ?4, ?5)
         ON CONFLICT (test, session) DO NOTHING
         """)
@@ -83,8 +83,8 @@ struct SQLiteSessionWriter {
   /// The id of each test of `names`, each test the store has not seen added.
   private func testIDs(_ names: [String]) throws -> [String: Int64] {
     let insert = try database.prepare(
-      "INSERT INTO tests (name) VALUES (?1) ON CONFLICT (name) DO NOTHING")
-    let select = try database.prepare("SELECT id FROM tests WHERE name = ?1")
+      "INSERT INTO cleanslate_tests (name) VALUES (?1) ON CONFLICT (name) DO NOTHING")
+    let select = try database.prepare("SELECT id FROM cleanslate_tests WHERE name = ?1")
     var ids: [String: Int64] = [:]
     for name in names where ids[name] == nil {
       try insert.run([.text(name)])

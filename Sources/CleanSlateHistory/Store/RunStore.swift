@@ -34,6 +34,17 @@ package protocol RunStore: Sendable {
   /// The tests with rounds kept since their last decided explanation: pending explanations.
   func pendingTests() async throws -> [String]
 
+  /// Removes the sessions that started before `date`, with their results, attempts and kept
+  /// rounds, and the tests no session kept has run, in one transaction; with `dryRun`, only counts
+  /// them. What the sessions kept say is unchanged, with two consequences:
+  ///
+  /// - A pending explanation whose earliest sessions are removed goes on from the sessions kept:
+  ///   it pools fewer runs, and the kept sessions make its sequence, as one started afresh would.
+  /// - A test that has failed since before `date` with no pass kept reads as broken since the
+  ///   earliest session kept, not since the commit that broke it; one that passed only in removed
+  ///   sessions is new to the store again, and a session checks it as a new test when it passes.
+  func prune(startedBefore date: Date, dryRun: Bool) async throws -> PruneSummary
+
   /// Closes the connection; the store is not used after.
   func close() async
 }

@@ -9,6 +9,8 @@ package struct StoreError: Error, Equatable, CustomStringConvertible {
     case locked
     /// The file or its folder cannot be written (read-only, no permission).
     case unwritable
+    /// The SQLite file does not exist, and the command never makes one.
+    case missing
     /// The file is not a store, or is damaged.
     case unreadable
     /// The store was made by a newer CleanSlate: its schema is one this one does not know.

@@ -26,19 +26,26 @@ package enum StoreLocation: Sendable, Equatable {
     }
   }
 
-  /// Opens the store, creating its tables when missing. A SQLite store waits for the lock
-  /// another process holds up to `CLEANSLATE_HISTORY_LOCK_TIMEOUT` seconds in `environment` (a
-  /// minute by default).
+  /// Opens the store, creating its tables when missing — and a SQLite file when it does not
+  /// exist, unless `creating` is off: a command that reads or prunes a store never makes one. A
+  /// SQLite store waits for the lock another process holds up to
+  /// `CLEANSLATE_HISTORY_LOCK_TIMEOUT` seconds in `environment` (a minute by default).
   ///
-  /// - Throws: ``StoreError``.
+  /// - Throws: ``StoreError``; of kind ``StoreError/Kind/missing`` for a SQLite file that does not
+  ///   exist when `creating` is off.
   package func open(
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    creating: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment
   ) async throws -> any RunStore {
     switch self {
     case .sqlite(let path):
+      if !creating, !FileManager.default.fileExists(atPath: path) {
+        throw StoreError(
+          .missing,
+          "\(path) does not exist: record sessions with cleanslate test --history \(path).")
+      }
       let seconds = environment["CLEANSLATE_HISTORY_LOCK_TIMEOUT"].flatMap(Double.init)
       return try await SQLiteRunStore.open(
-        path: path,
+        path: path, create: creating,
         lockTimeout: seconds.map { .milliseconds(Int64(max(0, $0) * 1000)) }
           ?? SQLiteDatabase.busyTimeout)
     case .postgres(let url):

@@ -19,6 +19,12 @@ enum Sessions {
       })
   }
 
+  /// The `minute` of ``make(_:minute:commit:dirty:branch:machine:verdicts:)`` that starts a
+  /// session `days` days before now: for commands that count days back from today.
+  static func minute(daysAgo days: Double) -> Double {
+    (Date().timeIntervalSince1970 - days * 86_400 - 1_790_000_000) / 60
+  }
+
   /// A result of `verdict`, with the attempts it implies: a flaky test failed, then passed.
   static func result(_ test: String, _ verdict: String) -> StoredResult {
     switch verdict {
