@@ -34,5 +34,5 @@ awk -v a="$flaky" -v b="$evidence" \
 python3 - "$work/evidence.sqlite" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-print("evidence rows:", db.execute("SELECT count(*) FROM evidence").fetchone()[0])
+print("evidence rows:", db.execute("SELECT count(*) FROM cleanslate_evidence").fetchone()[0])
 PY
