@@ -75,6 +75,36 @@ import Testing
     #expect(run.standardError.isEmpty)
   }
 
+  @Test func aQuarantinedFlakyTestPassesTheGateAndAQuarantinedBrokenOneFailsIt() async throws {
+    // Given the store, and a quarantine file with an entry for the flaky test and one for the
+    // broken test
+    let store = try await Self.store()
+    let quarantine = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quarantine-\(UUID().uuidString).txt").path
+    defer { try? FileManager.default.removeItem(atPath: quarantine) }
+    var file = QuarantineFile()
+    for test in ["App.Sync/testPush", "App.Cart/testTotal"] {
+      file.put(
+        QuarantineEntry(
+          test: test, added: QuarantineDate(Date().addingTimeInterval(-7 * 86_400)),
+          until: QuarantineDate(Date().addingTimeInterval(30 * 86_400)), reason: "known"))
+    }
+    try file.write(to: quarantine)
+
+    // When the gate fails on flaky tests, under the quarantine
+    let run = try await Self.flaky(
+      ["--history", store, "--quarantine", quarantine, "--fail-on", "flaky"])
+
+    // Then the quarantined flaky test does not fail it, and the quarantined broken test does
+    #expect(run.status == 1)
+    #expect(
+      run.standardError == """
+        error: --fail-on flaky: 1 test is broken or flaky:
+          broken  App.Cart/testTotal, since commit c3
+
+        """)
+  }
+
   @Test func aKindItDoesNotKnowIsOneLine() async throws {
     let store = try await Self.store()
     let run = try await Self.flaky(["--history", store, "--fail-on", "broken,slow"])
