@@ -28,7 +28,7 @@
         full_page_writes = off
         wal_level = minimal
         max_wal_senders = 0
-        max_connections = 300
+        max_connections = 1000
         checkpoint_timeout = 30min
         max_wal_size = 1GB
 
