@@ -53,6 +53,12 @@ extension TestCommand {
 
     @Flag(help: "Exit with a failure when a test is flaky (failed, then passed).")
     var failOnFlaky = false
+
+    @Option(
+      help: ArgumentHelp(
+        "Name a test still running after this many seconds, while it runs, and again each period: SLOW <test> has run 60 s (0: never). A slow test is not a failure.",
+        valueName: "seconds"))
+    var slowAfter: Double = 60
   }
 
   /// Whether the tests that failed are explained, and with what budget.

@@ -39,6 +39,9 @@ struct TestCommand: AsyncParsableCommand {
   func validate() throws {
     guard session.retries >= 0 else { throw ValidationError("--retries must be 0 or more.") }
     guard session.repetitions >= 1 else { throw ValidationError("--repeat must be 1 or more.") }
+    guard session.slowAfter >= 0, session.slowAfter.isFinite else {
+      throw ValidationError("--slow-after must be a number of seconds, 0 or more (0: never).")
+    }
     _ = try options()
     if let (option, why) = SwiftTestArguments.ownedByCleanSlate(swiftTestArguments) {
       throw ValidationError("\(option) after -- \(why) (before --).")
@@ -82,6 +85,7 @@ struct TestCommand: AsyncParsableCommand {
       launcher: launcher, passthrough: swiftTestArguments, timeLimit: options.timeLimit,
       events: events)
     sessionLauncher.traced = options.explain != nil
+    sessionLauncher.slowAfter = session.slowAfter > 0 ? .seconds(session.slowAfter) : nil
     if let trace { sessionLauncher.writeTrace(to: trace, shard: options.shard) }
     // Every test runs: start them now and list them meanwhile.
     let everything = options.shard == nil && selection.filter.isEmpty && !selection.list

@@ -197,6 +197,54 @@ import Testing
       "\(outcome.standardOutput)")
   }
 
+  @Test func aTestStillRunningPastSlowAfterIsNamedBeforeItsEndAndAQuickOneNever() async throws {
+    // When a 4-second test of each framework runs beside quick ones, with --slow-after 2 and no
+    // time limit
+    let outcome = try await cleanslateTest(
+      ["--slow-after", "2", "--filter", "irstFinishes", "--filter", "AwaitingSuite/passes"],
+      asks: "slow")
+    let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+
+    // Then each slow test is named as slow while it runs, before its end line, and passes
+    #expect(outcome.status == 0, "\(outcome.standardOutput)")
+    for test in [
+      "HangFixtureTests.SlowXCTests/testFirstFinishesUnderTheLimit",
+      "HangFixtureTests.SlowSuite/firstFinishesUnderTheLimit()",
+    ] {
+      let slow = lines.firstIndex(of: "SLOW \(test) has run 2 s")
+      let end = lines.firstIndex { $0.hasPrefix("PASS \(test) (") }
+      #expect(slow != nil && end != nil, "\(outcome.standardOutput)")
+      if let slow, let end { #expect(slow < end, "\(outcome.standardOutput)") }
+    }
+    // And a quick test never is, though its end is printed as it happens
+    for test in [
+      "HangFixtureTests.AwaitingSuite/passesBefore()",
+      "HangFixtureTests.AwaitingSuite/passesAfter()",
+    ] {
+      #expect(lines.contains { $0.hasPrefix("PASS \(test) (") }, "\(outcome.standardOutput)")
+      #expect(!lines.contains { $0.hasPrefix("SLOW \(test)") }, "\(outcome.standardOutput)")
+    }
+    #expect(lines.last == "4 passed, 0 failed, 0 flaky, 0 skipped", "\(outcome.standardOutput)")
+  }
+
+  @Test func slowAfterZeroNamesNoTestSlowAndABadValueIsAUsageError() async throws {
+    // When the slow tests run with --slow-after 0
+    let off = try await cleanslateTest(
+      ["--slow-after", "0", "--filter", "SlowXCTests/testFirst"], asks: "slow")
+
+    // Then no test is named slow
+    #expect(off.status == 0, "\(off.standardOutput)")
+    #expect(!off.standardOutput.contains("SLOW "), "\(off.standardOutput)")
+
+    // And a negative or non-numeric period is a usage error, with nothing run
+    for bad in ["-1", "soon"] {
+      let outcome = try await cleanslateTest(["--slow-after", bad], asks: "")
+      #expect(outcome.status == 64, "\(bad): \(outcome.standardError)")
+      #expect(outcome.standardError.contains("--slow-after"), "\(outcome.standardError)")
+      #expect(!outcome.standardOutput.contains("PASS "), "\(outcome.standardOutput)")
+    }
+  }
+
   @Test func aTestsOwnLimitReplacesTheRunsAndATimedOutTestIsRetried() async throws {
     // When a FixtureTestCase test with a limit of its own, 2 seconds, blocks under a run's limit
     // of 60, with a retry

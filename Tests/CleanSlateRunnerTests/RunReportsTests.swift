@@ -60,6 +60,70 @@ import Testing
         """)
   }
 
+  @Test func junitTimesEachSuiteAndTheRunByTheWallClockWhenTheSessionHeardItsTests() throws {
+    // Given a session whose tests ran at once: each of Tests.A's from 0 s to 1 s, Tests.Outer's
+    // from 0.5 s to 1.5 s (its sums of durations are 1.75 s and 0.4 s)
+    let start = Date(timeIntervalSince1970: 1_000_000)
+    var session = FinishedSession(SessionResult(records: records))
+    var timeline = SessionTimeline()
+    for (test, from, to) in [
+      ("Tests.A/testPasses", 0.0, 0.25), ("Tests.A/testFlaky", 0.0, 1.0),
+      ("Tests.Outer/Inner/fails()", 0.5, 1.5),
+    ] {
+      timeline.saw(TestName(test), at: start.addingTimeInterval(from))
+      timeline.saw(TestName(test), at: start.addingTimeInterval(to))
+    }
+
+    // When its JUnit file is written
+    session.timeline = timeline
+    let xml = JUnitReport.xml(session)
+
+    // Then each suite's time, and the run's, is from its first start to its last end
+    #expect(
+      xml.contains(
+        #"<testsuites name="cleanslate test" tests="4" failures="1" errors="0" skipped="1" time="1.500000">"#
+      ), "\(xml)")
+    #expect(
+      xml.contains(
+        #"<testsuite name="Tests.A" tests="2" failures="0" errors="0" skipped="0" time="1.000000">"#
+      ), "\(xml)")
+    #expect(
+      xml.contains(
+        #"<testsuite name="Tests.Outer/Inner" tests="2" failures="1" errors="0" skipped="1" time="1.000000">"#
+      ), "\(xml)")
+    // And each test's time is still the mean of its attempts
+    #expect(xml.contains(#"name="testFlaky" time="0.750000""#), "\(xml)")
+  }
+
+  @Test func theTimelineIsHeardFromTheSessionsProgress() throws {
+    // Given a JUnit reporter that hears each test's start and end as they happen
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cleanslate-junit-time-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("junit.xml").path
+    let events = SessionEvents([JUnitReporter(path: path)])
+    let start = Date(timeIntervalSince1970: 1_000_000)
+
+    // When two tests of 2 s each run at once, and a slow line is heard meanwhile
+    events.send(.progress(test: "Tests.A/testPasses", .started, at: start))
+    events.send(.progress(test: "Tests.A/testFlaky", .started, at: start))
+    events.send(.progress(test: "Tests.A/testFlaky", .slow(running: .seconds(1))))
+    events.send(
+      .progress(test: "Tests.A/testPasses", .ended(.passed, seconds: 2), at: start + 2))
+    events.send(
+      .progress(test: "Tests.A/testFlaky", .ended(.passed, seconds: 2), at: start + 2))
+    events.send(.sessionEnded(FinishedSession(SessionResult(records: Array(records.prefix(2))))))
+    try events.finish()
+
+    // Then the run took 2 s, not the 4 s of their durations
+    let xml = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(
+      xml.contains(
+        #"<testsuites name="cleanslate test" tests="2" failures="0" errors="0" skipped="0" time="2.000000">"#
+      ), "\(xml)")
+  }
+
   @Test func theJUnitFileIsReadBackAsTimings() throws {
     let xml = JUnitReport.xml(records)
 

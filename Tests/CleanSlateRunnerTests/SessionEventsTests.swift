@@ -26,6 +26,10 @@ import Testing
     // When a session's events go by
     events.send(.note("Building the tests: swift build --build-tests"))
     events.send(.repetition(number: 2, of: 3))
+    events.send(.progress(test: "M.A/testA", .ended(.passed, seconds: 0.0021)))
+    events.send(.progress(test: "M.A/testB", .slow(running: .seconds(60))))
+    events.send(.progress(test: "M.A/testB", .ended(.failed, seconds: 61.5)))
+    events.send(.progress(test: "M.A/testC", .ended(.skipped, seconds: nil)))
     events.send(.retried(test: "M.A/testB", attempt: 2, outcome: .passed))
     events.send(.explaining(tests: 1, budget: .seconds(60)))
     events.send(
@@ -44,7 +48,9 @@ import Testing
     #expect(printed.notes.value == ["Building the tests: swift build --build-tests"])
     #expect(
       printed.blocks.value == [
-        "Repetition 2 of 3\n", "Retried M.A/testB alone (attempt 2): passed\n",
+        "Repetition 2 of 3\n", "PASS M.A/testA (0.002 s)\n", "SLOW M.A/testB has run 60 s\n",
+        "FAIL M.A/testB (61.500 s)\n", "SKIP M.A/testC\n",
+        "Retried M.A/testB alone (attempt 2): passed\n",
         "Explaining 1 test that failed (a budget of 60 s each):\n",
         "  M.A/testB: alone: failed: boom\n",
         "Flaky: M.A/testB (2 attempts: failed, passed)\n0 passed, 0 failed, 1 flaky, 0 skipped\n",
@@ -106,6 +112,7 @@ import Testing
       let name =
         switch event {
         case .note: "note"
+        case .progress: "progress"
         case .launched: "launched"
         case .repetition: "repetition"
         case .retried: "retried"

@@ -18,6 +18,8 @@ package struct FinishedSession: Sendable {
   package var newTests: [TestName] = []
   /// The steps after the tests ran that stopped on an error, as the events said them.
   package var stopped: [StoppedStep] = []
+  /// When its tests ran, as the events said it (the wall time in the reports).
+  package var timeline = SessionTimeline()
 
   /// The session that found `result`, as `shard` of `plan` when sharded.
   package init(_ result: SessionResult, plan: ShardPlan? = nil, shard: ShardSpec? = nil) {
@@ -65,6 +67,8 @@ package struct HeardSession: Sendable {
   package private(set) var session: FinishedSession?
   /// Whether ``SessionEvent/finished`` was heard.
   package private(set) var finished = false
+  /// When the tests ran, as heard before the session ended.
+  private var timeline = SessionTimeline()
 
   /// Nothing heard yet.
   package init() {}
@@ -72,7 +76,10 @@ package struct HeardSession: Sendable {
   /// Takes in what `event` says of the session.
   package mutating func hear(_ event: SessionEvent) {
     switch event {
-    case .sessionEnded(let ended): session = ended
+    case let .progress(test, _, at?): timeline.saw(test, at: at)
+    case .sessionEnded(let ended):
+      session = ended
+      if session?.timeline.isEmpty == true { session?.timeline = timeline }
     case let .explained(test, cause): session?.causes[test] = cause
     case .stepStopped(let stopped): session?.stopped.append(stopped)
     case .finished: finished = true

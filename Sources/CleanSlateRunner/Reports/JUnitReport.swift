@@ -20,7 +20,9 @@ package import CleanSlateTestProcess
 /// A failed test has a `<failure>` for its first failed attempt and a `<rerunFailure>` for each
 /// later one; a flaky test has a `<flakyFailure>` for each failed attempt and no `<failure>`, so
 /// that CI dashboards count it as passed and flag it flaky; a skipped test has `<skipped/>`. A
-/// test's `time` is the mean of its attempts, in seconds (what `--timings` reads back). A test
+/// test's `time` is the mean of its attempts, in seconds (what `--timings` reads back); a suite's
+/// and the run's are their wall time, from the first start of their tests to the last end, as
+/// the frameworks' clocks say (the sum of the durations when the session heard none). A test
 /// `--explain` explained has its cause as a property, `cleanslate.cause`, and its paragraph in
 /// `<system-out>`, where CI dashboards show it.
 package enum JUnitReport {
@@ -29,17 +31,18 @@ package enum JUnitReport {
     xml(
       session.result.records, crashes: session.result.crashes, causes: session.causes,
       quarantine: session.quarantine, newTests: Set(session.newTests),
-      unplaced: session.result.unplaced, stopped: session.stopped, name: name)
+      unplaced: session.result.unplaced, stopped: session.stopped, timeline: session.timeline,
+      name: name)
   }
 
   /// The document for `records`, `crashes` and `causes`, under `quarantine`, with `newTests`
   /// checked, the failures no test accounts for, `unplaced`, and the steps that stopped,
-  /// `stopped`.
+  /// `stopped`; each suite's and the run's `time` their wall time by `timeline`.
   package static func xml(
     _ records: [TestRecord], crashes: [SessionCrash] = [],
     causes: [TestName: any ReportedCause] = [:], quarantine: SessionQuarantine = .init(),
     newTests: Set<TestName> = [], unplaced: [UnplacedFailure] = [], stopped: [StoppedStep] = [],
-    name: String = "cleanslate test"
+    timeline: SessionTimeline = .init(), name: String = "cleanslate test"
   ) -> String {
     let orphans =
       crashes.filter { $0.tests.isEmpty }.enumerated().map { index, crash in
@@ -71,7 +74,10 @@ package enum JUnitReport {
     }
     var children = suites.map { suite in
       XUnitNode(
-        "testsuite", [.init("name", suite.name)] + counts(suite.records),
+        "testsuite",
+        [.init("name", suite.name)]
+          + counts(
+            suite.records, seconds: timeline.wallSeconds(of: suite.records.map(\.name))),
         children: suite.records.map { record in
           testCase(
             record, cause: causes[record.name], quarantined: quarantine.tests[record.name],
@@ -80,7 +86,9 @@ package enum JUnitReport {
     }
     if !orphans.isEmpty { children.append(cleanSlateSuite(orphans)) }
     return XUnitNode(
-      "testsuites", [.init("name", name)] + counts(records, errors: orphans.count),
+      "testsuites",
+      [.init("name", name)]
+        + counts(records, errors: orphans.count, seconds: timeline.wallSeconds()),
       children: children
     ).document
   }
@@ -180,10 +188,14 @@ package enum JUnitReport {
       ], children: cases)
   }
 
-  private static func counts(_ records: [TestRecord], errors: Int = 0) -> [XUnitNode.Attribute] {
+  /// The counts of `records` (and `errors` more), and their `time`: `seconds` of wall time when
+  /// known, else the sum of their durations.
+  private static func counts(
+    _ records: [TestRecord], errors: Int = 0, seconds wall: Double?
+  ) -> [XUnitNode.Attribute] {
     let failures = records.count(where: { $0.verdict == .failed || $0.verdict == .timedOut })
     let skipped = records.count(where: { $0.verdict == .skipped })
-    let time = records.reduce(0) { $0 + $1.seconds }
+    let time = wall ?? records.reduce(0) { $0 + $1.seconds }
     return [
       .init("tests", "\(records.count + errors)"), .init("failures", "\(failures)"),
       .init("errors", "\(errors)"), .init("skipped", "\(skipped)"), .init("time", seconds(time)),

@@ -1,11 +1,12 @@
 package import CleanSlate
 package import CleanSlateTestProcess
+package import Foundation
 
 /// What happens in a `cleanslate test` session, as it happens: the one stream every report is
 /// fed from — the terminal, JUnit, the JSON summary and the HTML report each hear every event, in
 /// order, and write what they write when they hear ``finished``.
 ///
-/// A session sends, in order: notes, each launch as it ends, each repetition and retry; then
+/// A session sends, in order: notes, each test's start, end and slowness as it happens, each launch as it ends, each repetition and retry; then
 /// ``sessionEnded(_:)`` with every record and crash; with `--explain`,
 /// ``explaining(tests:budget:together:)``, each experiment's run and each test's cause; with
 /// `--explain-pending`, ``goingOn(tests:within:)``, each experiment's run and each test's cause
@@ -13,6 +14,9 @@ package import CleanSlateTestProcess
 package enum SessionEvent: Sendable {
   /// A note for the user: how the tests are built or started, a timings file left out.
   case note(String)
+  /// A test of a launch that runs started, ended, or is still running past `--slow-after` (sent
+  /// as its framework says it, before the launch ends), `at` the time its framework gave.
+  case progress(test: TestName, TestProgress.Kind, at: Date? = nil)
   /// A launch of some tests ended: its command, what it printed, how each test ended, where a
   /// hung test was stuck.
   case launched(Launch)

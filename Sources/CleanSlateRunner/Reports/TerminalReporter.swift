@@ -29,6 +29,8 @@ package struct TerminalReporter: SessionReporter {
     }
     switch event {
     case .note(let line): note(line)
+    case let .progress(test, kind, _):
+      if let line = Self.progressLine(test, kind) { print(line) }
     case .launched(let launch):
       // One block, written at once: the command, what it printed, where each hung test was
       // stuck. (Printed line by line, another stream's lines landed inside a stack.)
@@ -46,6 +48,25 @@ package struct TerminalReporter: SessionReporter {
       let outcome = run.passed ? "passed" : "failed" + (run.failure.map { ": \($0)" } ?? "")
       print("  \(test): \(run.what): \(outcome)\n")
     case .sessionEnded, .explained, .stepStopped, .finished: break
+    }
+  }
+
+  /// The line of a test's progress, as it happens: `PASS Module.Suite/test() (0.002 s)`, `FAIL …`,
+  /// `SKIP …`, or `SLOW Module.Suite/test() has run 60 s` while it runs; none for its start.
+  static func progressLine(_ test: TestName, _ kind: TestProgress.Kind) -> String? {
+    switch kind {
+    case .started: return nil
+    case let .ended(outcome, seconds):
+      let word =
+        switch outcome {
+        case .passed: "PASS"
+        case .skipped: "SKIP"
+        default: "FAIL"
+        }
+      let time = seconds.map { " (\(HangReport.seconds(.seconds($0), decimals: 3)))" } ?? ""
+      return "\(word) \(test)\(time)\n"
+    case .slow(let running):
+      return "SLOW \(test) has run \(seconds(running))\n"
     }
   }
 

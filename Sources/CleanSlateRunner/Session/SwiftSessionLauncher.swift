@@ -18,7 +18,9 @@ package struct SwiftSessionLauncher: TestLaunching {
   /// What starts the launches, of the package it was made for.
   package let launcher: TestLauncher
   /// Every test `swift test list` printed: a launch of all of them runs without a filter.
-  package var listed: [TestName] = []
+  package var listed: [TestName] = [] {
+    didSet { names.know(listed) }
+  }
   /// The arguments for `swift test` given after `--`.
   package var passthrough: [String] = []
   /// Variables set for every launch and printed with its command (`CLEANSLATE_TRACE`).
@@ -33,8 +35,13 @@ package struct SwiftSessionLauncher: TestLaunching {
   /// Whether a test process that crashes writes a quick report (``LaunchRequest/quickCrashReports``)
   /// rather than the runtime's own, unless the environment sets `SWIFT_BACKTRACE`.
   package var quickCrashReports = true
-  /// Where each launch goes once it has ended.
+  /// How long a test runs before the session is told it is slow (``SessionEvent/progress(test:_:at:)``),
+  /// and again each period; `nil`: never.
+  package var slowAfter: Duration?
+  /// Where each launch goes once it has ended, and its progress as it runs.
   package var events: SessionEvents = SessionEvents()
+  /// The tests by the names their frameworks print while they run.
+  private let names = PrintedNames()
   /// The launch of every test started early, until a launch of every test takes it.
   private let early = Locked<StartedLaunch?>(nil)
 
@@ -47,6 +54,7 @@ package struct SwiftSessionLauncher: TestLaunching {
   ) {
     self.launcher = launcher
     self.listed = listed
+    names.know(listed)
     self.passthrough = passthrough
     self.timeLimit = timeLimit
     self.events = events
@@ -84,6 +92,12 @@ package struct SwiftSessionLauncher: TestLaunching {
     request.timeLimit = timeLimit
     request.traced = traced && variables["CLEANSLATE_TRACE"] == nil
     request.quickCrashReports = quickCrashReports
+    request.slowAfter = slowAfter
+    names.know(tests)
+    request.progress = { [events, names] progress in
+      events.send(
+        .progress(test: names.test(printed: progress.test), progress.kind, at: progress.at))
+    }
     return request
   }
 

@@ -33,6 +33,12 @@ package struct LaunchRequest: Sendable {
   /// How long a test may run before it is ended with its test process (and has timed out);
   /// `nil`: as long as it takes.
   package var timeLimit: Duration?
+  /// Who hears the launch's progress as it runs (``TestProgress``): each test's end as its
+  /// framework says it, each test still running past ``slowAfter``; `nil`: no one.
+  package var progress: TestProgress.Listener?
+  /// How long a test runs before ``progress`` hears that it is slow, and again each period;
+  /// `nil`: never.
+  package var slowAfter: Duration?
   /// Whether a test ended at its limit is reported with where it was stuck (what CleanSlate knew
   /// of it, every thread's stack), which takes a moment, or ended at once.
   package var hangReports = true

@@ -122,9 +122,12 @@ package final class TestLauncher: Sendable {
       environment[ProcessTemporaryDirectory.launchVariable] = temporary.path
     }
     for variable in command.environment { environment[variable.name] = variable.value }
-    var watch = request.timeLimit.map {
-      SwiftTestWatch(limit: $0, directory: folder.appendingPathComponent("watch"))
-    }
+    var watch =
+      request.timeLimit == nil && request.progress == nil
+      ? nil
+      : SwiftTestWatch(
+        limit: request.timeLimit, directory: folder.appendingPathComponent("watch"),
+        slowAfter: request.slowAfter, progress: request.progress)
     watch?.reports = request.hangReports
     let output = Task { [environment, watch] in
       let made = request.ownTemporaryDirectory ? temporary : folder

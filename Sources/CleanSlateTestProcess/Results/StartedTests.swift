@@ -26,6 +26,11 @@ struct StartedTests {
   /// What Swift Testing's events say of the run (``FrameworkReport``): the tests it started and
   /// failed, and the failures it recorded outside any test.
   private(set) var report = FrameworkReport()
+  /// Each test's start and end, as it was read and until ``takeEnds()`` takes it: what a launch's progress
+  /// says as it happens (``TestProgress``).
+  private var endsRead: [TestProgress] = []
+  /// When each running XCTest test started, by its `started at …` line.
+  private var xcTestStarts: [String: Date] = [:]
   /// How many lines of XCTest's output have been read.
   private var linesRead = 0
   /// When each running Swift Testing test started, by the event stream's clock (in seconds).
@@ -40,10 +45,17 @@ struct StartedTests {
       guard let (name, after) = XCTestOutput.testCase(in: Substring(line)) else { continue }
       if after.hasPrefix(" started") {
         running[name] = Running(name: name, since: now, isXCTest: true)
-      } else if after.hasPrefix(" passed") || after.hasPrefix(" failed")
-        || after.hasPrefix(" skipped")
-      {
+        let started = XCTestOutput.startDate(in: after)
+        xcTestStarts[name] = started
+        endsRead.append(TestProgress(name, .started, at: started))
+      } else if let outcome = Self.outcome(after) {
         running[name] = nil
+        let seconds = after.split(separator: "(").last?.split(separator: " ").first
+          .flatMap { Double($0) }
+        let ended = xcTestStarts.removeValue(forKey: name).flatMap { started in
+          seconds.map { started.addingTimeInterval($0) }
+        }
+        endsRead.append(TestProgress(name, .ended(outcome, seconds: seconds), at: ended))
       }
     }
     linesRead = lines.count
@@ -67,11 +79,14 @@ struct StartedTests {
       }
       let name = test.listed
       let instant = (payload["instant"] as? [String: Any])?["absolute"] as? Double
+      let at = ((payload["instant"] as? [String: Any])?["since1970"] as? Double)
+        .map { Date(timeIntervalSince1970: $0) }
       switch kind {
       case "testStarted":
         running[name] = Running(name: name, since: now, isXCTest: false)
         startInstants[name] = instant
         report.started.append(name)
+        endsRead.append(TestProgress(name, .started, at: at))
       case "issueRecorded":
         if Self.fails(payload["issue"] as? [String: Any] ?? [:]), withIssues.insert(name).inserted {
           report.failed.append(name)
@@ -79,12 +94,16 @@ struct StartedTests {
       case "testEnded":
         running[name] = nil
         let started = startInstants.removeValue(forKey: name)
-        guard !withIssues.contains(name) else { continue }
         let seconds = started.flatMap { started in instant.map { $0 - started } }
+        let failed = withIssues.contains(name)
+        endsRead.append(
+          TestProgress(name, .ended(failed ? .failed : .passed, seconds: seconds), at: at))
+        guard !failed else { continue }
         ended[test] = TestEnd(.passed, seconds: seconds)
       case "testSkipped":
         running[name] = nil
         ended[test] = TestEnd(.skipped)
+        endsRead.append(TestProgress(name, .ended(.skipped, seconds: nil), at: at))
       default: break
       }
     }
@@ -111,6 +130,20 @@ struct StartedTests {
   static func fails(_ issue: [String: Any]) -> Bool {
     if let isFailure = issue["isFailure"] as? Bool { return isFailure }
     return issue["isKnown"] as? Bool != true && issue["severity"] as? String != "warning"
+  }
+
+  /// The starts and ends read since the last call, in the order they were read.
+  mutating func takeEnds() -> [TestProgress] {
+    defer { endsRead = [] }
+    return endsRead
+  }
+
+  /// How an XCTest `Test Case '…'` line after the name says the test ended: ` passed (0.1
+  /// seconds)`, ` failed (…)`, ` skipped (…)`; `nil` for a start or any other line.
+  private static func outcome(_ after: Substring) -> TestEnd.Outcome? {
+    if after.hasPrefix(" passed") { return .passed }
+    if after.hasPrefix(" failed") { return .failed }
+    return after.hasPrefix(" skipped") ? .skipped : nil
   }
 
   /// Forgets every test of one framework: its process has ended.

@@ -72,6 +72,25 @@ package struct XCTestOutput: Sendable {
     return (String(quoted[..<end]), quoted[quoted.index(after: end)...])
   }
 
+  /// The time in the rest of a `Test Case '…' started at 2026-12-07 13:33:48.354` line, read in
+  /// this process's time zone (XCTest prints its own's, which it inherits); `nil` when there is
+  /// none, or it does not read as one.
+  static func startDate(in rest: Substring) -> Date? {
+    guard let at = rest.range(of: " started at ") else { return nil }
+    let text = rest[at.upperBound...].trimmingCharacters(in: .whitespaces)
+    return startFormat.withLock { $0.date(from: text) }
+  }
+
+  /// How XCTest writes the time a test started.
+  private static let startFormat = Locked(
+    {
+      let format = DateFormatter()
+      format.locale = Locale(identifier: "en_US_POSIX")
+      format.timeZone = .current
+      format.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+      return format
+    }())
+
   /// The test and message of a failure line, `/path/File.swift:8: error: Type.test : message`,
   /// the message as `message (File.swift:8)`.
   private static func failure(in line: Substring) -> (name: String, message: String)? {

@@ -8,8 +8,10 @@ package import Foundation
   import Musl
 #endif
 
-/// Watches the tests of one `swift test` against a time limit, and ends the test process of a
-/// test that passes it, so that a hung test fails, named, and the run goes on.
+/// Watches the tests of one `swift test` as they run: against a time limit, when it has one,
+/// ending the test process of a test that passes it, so that a hung test fails, named, and the
+/// run goes on; and for its progress (``TestProgress``), telling each test's end as it is read and
+/// each test still running past ``slowAfter``, again every period.
 ///
 /// It follows which tests run from what the frameworks say as they go (``StartedTests``) and times
 /// each one from its own start. A test with a CleanSlate scope may set its own limit, which its
@@ -17,8 +19,14 @@ package import Foundation
 /// it ends the process: what CleanSlate knew of it, which the test process writes when asked with
 /// `SIGUSR1` (``HangReportRequests``), then every thread's stack (``ThreadStacks``).
 package struct SwiftTestWatch: Sendable {
-  /// How long a test may run, unless it sets its own limit.
-  package var limit: Duration
+  /// How long a test may run, unless it sets its own limit; `nil`: as long as it takes, whatever
+  /// limit a test sets (the watch only tells the progress).
+  package var limit: Duration?
+  /// How long a test runs before it is told slow (``TestProgress/Kind/slow(running:)``), and
+  /// again each time as long; `nil`: never.
+  package var slowAfter: Duration?
+  /// Who hears the progress; `nil`: no one.
+  package var progress: TestProgress.Listener?
   /// Where the run's event stream goes, and the test processes' reports.
   package let directory: URL
   /// Whether a hung test's report is made (what CleanSlate knew, the threads' stacks); without,
@@ -29,10 +37,16 @@ package struct SwiftTestWatch: Sendable {
   /// How long a test process may take to write its report when asked.
   var reportWait: Duration = .seconds(5)
 
-  /// A watch of tests against `limit`, whose files go in `directory` (which it creates).
-  package init(limit: Duration, directory: URL) {
+  /// A watch of tests against `limit` (none when `nil`), whose files go in `directory` (which it
+  /// creates), telling `progress` each end, and each test still running past `slowAfter`.
+  package init(
+    limit: Duration?, directory: URL, slowAfter: Duration? = nil,
+    progress: TestProgress.Listener? = nil
+  ) {
     self.limit = limit
     self.directory = directory
+    self.slowAfter = slowAfter
+    self.progress = progress
   }
 
   /// The arguments for `swift test` that make Swift Testing tell each test's start and end, at
@@ -66,14 +80,19 @@ package struct SwiftTestWatch: Sendable {
     var started = StartedTests()
     var hung: [HungTest] = []
     var eventsRead = 0
+    var slow = SlowTests(period: slowAfter)
     while running.ended == nil {
       try? await Task.sleep(for: tick)
       let now = ContinuousClock.now
       started.read(xcTestLines: running.linesSoFar, at: now)
       started.read(events: newEvents(of: eventStream, after: &eventsRead), at: now)
+      tell(started.takeEnds() + slow.due(among: started.running.values, at: now))
+      guard limit != nil else { continue }
       let limits = announcedLimits()
-      let over = started.running.values.filter { now - $0.since >= limit(of: $0.name, limits) }
-        .sorted { $0.since < $1.since }
+      let over = started.running.values.filter { test in
+        limit(of: test.name, limits).map { now - test.since >= $0 } ?? false
+      }
+      .sorted { $0.since < $1.since }
       guard let first = over.first,
         let pid = TestProcessTree.testProcess(under: running.processIdentifier)
       else { continue }
@@ -84,12 +103,22 @@ package struct SwiftTestWatch: Sendable {
       started.read(events: newEvents(of: eventStream, after: &eventsRead), at: .now)
       started.forget(xcTest: first.isXCTest)
     }
+    // What the process wrote before it ended, and was not read yet.
+    started.read(xcTestLines: await running.allLines(), at: .now)
+    started.read(events: newEvents(of: eventStream, after: &eventsRead), at: .now)
+    tell(started.takeEnds())
     return Followed(hung: hung, swiftTestingEnded: started.ended)
+  }
+
+  /// Tells ``progress`` each of `events`.
+  private func tell(_ events: [TestProgress]) {
+    guard let progress else { return }
+    for event in events { progress(event) }
   }
 
   /// The limit of the test its framework calls `name`: its own, if its process announced one,
   /// else the watch's.
-  private func limit(of name: String, _ limits: [String: Duration]) -> Duration {
+  private func limit(of name: String, _ limits: [String: Duration]) -> Duration? {
     if let own = limits[name] { return own }
     return limits.first { TestName($0.key).isNamed(name) }?.value ?? limit
   }
@@ -138,7 +167,7 @@ package struct SwiftTestWatch: Sendable {
         report += stacks
       }
       return HungTest(
-        name: test.name, limit: limit(of: test.name, limits), ran: now - test.since,
+        name: test.name, limit: limit(of: test.name, limits) ?? .zero, ran: now - test.since,
         report: report)
     }
   }
