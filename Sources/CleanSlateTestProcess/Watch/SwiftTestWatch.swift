@@ -81,8 +81,23 @@ package struct SwiftTestWatch: Sendable {
     var hung: [HungTest] = []
     var eventsRead = 0
     var slow = SlowTests(period: slowAfter)
-    while running.ended == nil {
-      try? await Task.sleep(for: tick)
+    // It looks each tick, and once more the moment the process ends: a watch that only ticked
+    // kept every launch waiting up to a tick after its last test process was gone.
+    let (looks, look) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let ticks = Task { [tick] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: tick)
+        look.yield()
+      }
+    }
+    defer { ticks.cancel() }
+    Task {
+      _ = try? await running.wait()
+      look.yield()
+      look.finish()
+    }
+    for await _ in looks {
+      guard running.ended == nil else { break }
       let now = ContinuousClock.now
       started.read(xcTestLines: running.linesSoFar, at: now)
       started.read(events: newEvents(of: eventStream, after: &eventsRead), at: now)
