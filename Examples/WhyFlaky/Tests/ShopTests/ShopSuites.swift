@@ -119,19 +119,28 @@ enum ShopSuites {
     }
   }
 
-  /// Parallel in one process: both tests set one environment variable and read it back a little
-  /// later; Swift Testing runs them at the same time.
+  /// Parallel in one process: both tests serve a region through one environment variable and
+  /// check every 20 ms that it is still theirs. Swift Testing runs them at the same time, and
+  /// then each sees the other's region: both fail, whichever starts first.
   @Suite(.cleanSlate) struct Regions {
     @Test func servesEurope() async throws {
-      Region.serve("eu")
-      try await Task.sleep(for: .milliseconds(400))
-      #expect(Region.current == "eu")
+      try await keepsServing("eu")
     }
 
     @Test func servesAmerica() async throws {
-      Region.serve("us")
-      try await Task.sleep(for: .milliseconds(400))
-      #expect(Region.current == "us")
+      try await keepsServing("us")
+    }
+
+    /// Serves `region` for 20 rounds of 20 ms, and expects to read it back after each: the first
+    /// other region read in its place is the failure.
+    private func keepsServing(_ region: String) async throws {
+      var servedInstead: String?
+      for _ in 0..<20 {
+        Region.serve(region)
+        try await Task.sleep(for: .milliseconds(20))
+        if servedInstead == nil, Region.current != region { servedInstead = Region.current }
+      }
+      #expect(servedInstead == nil, "another test served its region while this served \(region)")
     }
   }
 
