@@ -29,6 +29,12 @@ extension TestCommand {
 
     @Flag(help: "Print the selected tests, one per line, and run nothing.")
     var list = false
+
+    @Flag(
+      help:
+        "Run only the tests that failed, were flaky, crashed or timed out in this package's last session (of those --filter and --shard select); every selected test when there is no last session or none failed."
+    )
+    var lastFailed = false
   }
 
   /// How the session runs them: retries, repetitions, each test's time limit.
@@ -43,6 +49,12 @@ extension TestCommand {
         "Run the selection this many times; a test that failed in one of them failed.",
         valueName: "n"))
     var repetitions = 1
+
+    @Option(
+      help: ArgumentHelp(
+        "Run the selection again until a repetition has a failure, at most this many times; then say which failed, what differed in it, and the command that reproduces it.",
+        valueName: "n"))
+    var untilFailure: Int?
 
     @Option(
       parsing: .unconditional,

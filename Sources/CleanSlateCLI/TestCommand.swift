@@ -42,6 +42,7 @@ struct TestCommand: AsyncParsableCommand {
     guard session.slowAfter >= 0, session.slowAfter.isFinite else {
       throw ValidationError("--slow-after must be a number of seconds, 0 or more (0: never).")
     }
+    try validateUntilFailure()
     _ = try options()
     if let (option, why) = SwiftTestArguments.ownedByCleanSlate(swiftTestArguments) {
       throw ValidationError("\(option) after -- \(why) (before --).")
@@ -84,11 +85,12 @@ struct TestCommand: AsyncParsableCommand {
     var sessionLauncher = SwiftSessionLauncher(
       launcher: launcher, passthrough: swiftTestArguments, timeLimit: options.timeLimit,
       events: events)
-    sessionLauncher.traced = options.explain != nil
+    sessionLauncher.traced = options.explain != nil || session.untilFailure != nil
     sessionLauncher.slowAfter = session.slowAfter > 0 ? .seconds(session.slowAfter) : nil
     if let trace { sessionLauncher.writeTrace(to: trace, shard: options.shard) }
     // Every test runs: start them now and list them meanwhile.
-    let everything = options.shard == nil && selection.filter.isEmpty && !selection.list
+    let everything =
+      options.shard == nil && selection.filter.isEmpty && !selection.list && !selection.lastFailed
     if everything { sessionLauncher.startEverything() }
     sessionLauncher.listed = try await package.list(besideARun: everything)
     let chosen = try TestSelection(
@@ -99,6 +101,11 @@ struct TestCommand: AsyncParsableCommand {
       FileHandle.standardOutput.write(Data(chosen.tests.map { "\($0)\n" }.joined().utf8))
       return
     }
+    let tests =
+      selection.lastFailed
+      ? lastFailed(
+        among: chosen.tests, stored: await history.lastSession(events: events), events: events)
+      : chosen.tests
     if chosen.tests.isEmpty {
       FileHandle.standardOutput.write(
         Data(
@@ -108,12 +115,15 @@ struct TestCommand: AsyncParsableCommand {
 
     // Session: launches, retries, repeats, crashes and hangs.
     let quarantine = await history.sessionQuarantine(
-      listed: sessionLauncher.listed, selected: chosen.tests, events: events)
+      listed: sessionLauncher.listed, selected: tests, events: events)
     var testSession = TestSession(
-      launcher: sessionLauncher, retries: session.retries, repetitions: session.repetitions)
+      launcher: sessionLauncher, retries: session.retries, repetitions: repetitionLimit)
     testSession.events = events
     testSession.quarantined = Set(quarantine.tests.keys)
-    var result = try await testSession.run(chosen.tests)
+    testSession.stopsAtFirstFailingRepetition = session.untilFailure != nil
+    var result = try await testSession.run(tests)
+    // (a session that ran nothing leaves the last session as it was)
+    if !tests.isEmpty { keepLastSession(result, events: events) }
     // From here the tests' results are known: a step that stops on an error is one more thing
     // the session saw, and every report and the store still hear all of it.
     // New tests: those the store of runs has never seen pass run again, before they merge.
@@ -121,13 +131,15 @@ struct TestCommand: AsyncParsableCommand {
     var stoppedCheck: StoppedStep?
     do {
       newTests = try await history.checkNewTests(
-        &result, selected: chosen.tests, launcher: sessionLauncher, events: events)
+        &result, selected: tests, launcher: sessionLauncher, events: events)
     } catch {
       stoppedCheck = StoppedStep("the check of new tests", error: error)
     }
     var finished = FinishedSession(result, plan: chosen.plan, shard: options.shard)
     finished.quarantine = quarantine
     finished.newTests = newTests
+    finished.untilFailure = untilFailure(
+      result, selected: tests.count, quarantined: testSession.quarantined)
     events.send(.sessionEnded(finished))
     if let stoppedCheck { finished.stop(stoppedCheck, events: events) }
 

@@ -11,7 +11,8 @@ package import Foundation
 package final class HistoryRecorder: SessionReporter {
   private let store: any RunStore
   private let started: Date
-  private let source: SourceVersion
+  /// The commit and branch the session is recorded with.
+  package let source: SourceVersion
   private let machine: String
   private let command: String
   private let heard = Locked(HeardSession())

@@ -20,6 +20,8 @@ package struct FinishedSession: Sendable {
   package var stopped: [StoppedStep] = []
   /// When its tests ran, as the events said it (the wall time in the reports).
   package var timeline = SessionTimeline()
+  /// What `--until-failure` found, when it was given.
+  package var untilFailure: UntilFailure?
 
   /// The session that found `result`, as `shard` of `plan` when sharded.
   package init(_ result: SessionResult, plan: ShardPlan? = nil, shard: ShardSpec? = nil) {

@@ -24,6 +24,8 @@ package struct SessionSummary: Sendable {
   package var unplaced: [UnplacedFailure]
   /// The steps after the tests ran that stopped on an error (``StoppedStep``).
   package var stopped: [StoppedStep]
+  /// What `--until-failure` found, when it was given.
+  package var untilFailure: UntilFailure?
 
   /// The summary of `records` and `crashes`, of `shard` of `plan` when sharded, with `causes`,
   /// under `quarantine`, with `newTests` checked.
@@ -57,6 +59,7 @@ package struct SessionSummary: Sendable {
       session.result.records, crashes: session.result.crashes, plan: session.plan,
       shard: session.shard, causes: session.causes, quarantine: session.quarantine,
       newTests: session.newTests, unplaced: session.result.unplaced, stopped: session.stopped)
+    untilFailure = session.untilFailure
   }
 
   /// Its lines, the counts last: `Flaky: …`, `Timed out: …`, `Failed: …`, `Crashed: …`
@@ -65,7 +68,8 @@ package struct SessionSummary: Sendable {
   /// (and `, 1 timed out` when one did, `, 1 test process crashed` when one did, `, 1 not
   /// explained` when `--explain` could not decide a test's cause, `, 1 failure no test accounts
   /// for` after a line `Unplaced failure: …` for each (``UnplacedFailure``), `, 1 step stopped`
-  /// after a line `Stopped: …` for each (``StoppedStep``)).
+  /// after a line `Stopped: …` for each (``StoppedStep``)); with `--until-failure`, its lines
+  /// before the counts (``UntilFailure/lines``).
   ///
   /// Each test is on one line at most, its verdict's; with `--repeat`, the repetitions it failed
   /// in are counted there: `Failed: T (6 of 10 repetitions failed, 4 passed): …`.
@@ -94,6 +98,7 @@ package struct SessionSummary: Sendable {
       lines += cause.paragraph(for: record.name.listed)
     }
     if let plan, let shard { lines.append(balance(of: plan, shard: shard)) }
+    lines += untilFailure?.lines ?? []
     var counts = [Verdict.passed, .failed, .flaky, .skipped].map { verdict in
       "\(records.count(where: { $0.verdict == verdict })) \(verdict.rawValue)"
     }

@@ -18,14 +18,16 @@ import CleanSlateTrace
 /// (``UnplacedFailure``), an `"unplaced"` list follows, one object a failure:
 /// `{"failure":"the Swift Testing process … exited with status 1, …","repetition":1}`; when a step
 /// after the tests ran stopped on an error (``StoppedStep``), a `"stopped"` list, one object a
-/// step: `{"step":"--explain","error":"…"}`.
+/// step: `{"step":"--explain","error":"…"}`; with `--until-failure`, an `"untilFailure"` object:
+/// how many repetitions ran and which failed first (``UntilFailure/write(to:)``).
 package enum SummaryJSON {
   /// The document for `session`, one test and one crash a line.
   package static func text(_ session: FinishedSession) -> String {
     text(
       session.result.records, crashes: session.result.crashes, causes: session.causes,
       quarantine: session.quarantine, newTests: Set(session.newTests),
-      unplaced: session.result.unplaced, stopped: session.stopped)
+      unplaced: session.result.unplaced, stopped: session.stopped,
+      untilFailure: session.untilFailure)
   }
 
   /// The document for `records`, `crashes` and `causes`, under `quarantine`, with `newTests`
@@ -34,7 +36,8 @@ package enum SummaryJSON {
   package static func text(
     _ records: [TestRecord], crashes: [SessionCrash] = [],
     causes: [TestName: any ReportedCause] = [:], quarantine: SessionQuarantine = .init(),
-    newTests: Set<TestName> = [], unplaced: [UnplacedFailure] = [], stopped: [StoppedStep] = []
+    newTests: Set<TestName> = [], unplaced: [UnplacedFailure] = [], stopped: [StoppedStep] = [],
+    untilFailure: UntilFailure? = nil
   ) -> String {
     var json = JSONText(capacity: 128 * records.count + 512 * crashes.count + 16)
     json.raw("{\"tests\":[")
@@ -89,6 +92,10 @@ package enum SummaryJSON {
       json.raw(",\"error\":")
       json.string(stopped.error)
       json.raw("}")
+    }
+    if let untilFailure {
+      json.raw(",\"untilFailure\":")
+      untilFailure.write(to: &json)
     }
     json.raw("}\n")
     return json.text

@@ -11,6 +11,9 @@ package struct SessionResult: Sendable, Equatable {
   /// Every failure a launch's frameworks reported that no counted test accounts for
   /// (``UnplacedFailure``), in the order they were seen: each fails the session.
   package var unplaced: [UnplacedFailure]
+  /// How many repetitions of the selection ran: fewer than the session's when it stopped at the
+  /// first that failed (``TestSession/stopsAtFirstFailingRepetition``).
+  package var repetitionsRan = 1
 
   /// A session that found `records`, `crashes` and `unplaced`.
   package init(

@@ -43,17 +43,21 @@ package struct TestRecord: Sendable, Equatable {
     /// Whether it was one of the runs that check a new test before it merges: the test passed in
     /// the session, and runs again (``TestSession`` leaves these to the store of runs).
     package var check: Bool
+    /// The run seed (`CLEANSLATE_SEED`) of the test process it ran in, when the launch's
+    /// lifecycle trace names it (a test that uses CleanSlate's fixtures writes it).
+    package var seed: String?
 
     /// An attempt of `repetition` that ended as `end`.
     package init(
       repetition: Int, end: TestEnd, alone: Bool = false, beside: [TestName] = [],
-      check: Bool = false
+      check: Bool = false, seed: String? = nil
     ) {
       self.repetition = repetition
       self.end = end
       self.alone = alone
       self.beside = beside
       self.check = check
+      self.seed = seed
     }
 
     /// Whether its test process crashed while it ran.

@@ -29,7 +29,8 @@ extension TestSession {
         if let end = outcome.ends[test] {
           last[test] = TestRecord.Attempt(
             repetition: repetition, end: end, alone: alone,
-            beside: outcome.traced?.beside(test, among: batch) ?? [])
+            beside: outcome.traced?.beside(test, among: batch) ?? [],
+            seed: outcome.traced?.seed(of: test))
         } else {
           missing.append(test)
         }

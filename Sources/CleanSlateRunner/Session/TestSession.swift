@@ -27,6 +27,10 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
   /// ``SessionQuarantine/retries`` times, whatever ``retries`` says, so that a flaky failure gets
   /// its chance to pass.
   package var quarantined: Set<TestName> = []
+  /// Whether the session stops after the first repetition that has a failure
+  /// (``SessionResult/failedRepetition``), as `--until-failure` asks: the repetitions after it
+  /// do not run.
+  package var stopsAtFirstFailingRepetition = false
 
   /// A session that launches tests with `launcher`.
   package init(launcher: Launcher, retries: Int = 0, repetitions: Int = 1) {
@@ -39,6 +43,7 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
   package func run(_ tests: [TestName]) async throws -> SessionResult {
     var result = SessionResult(records: tests.map { TestRecord(name: $0) })
     for repetition in 1...repetitions {
+      result.repetitionsRan = repetition
       if repetitions > 1 { events.send(.repetition(number: repetition, of: repetitions)) }
       let ran = try await attempts(of: tests, repetition: repetition)
       result.crashes += ran.crashes.map { $0.ofRepetitions(repetitions) }
@@ -61,6 +66,9 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
           let attempt = result.records[index].attempts.count { $0.repetition == repetition }
           events.send(.retried(test: name, attempt: attempt, outcome: last.end.outcome))
         }
+      }
+      if stopsAtFirstFailingRepetition, result.failedRepetition(quarantined: quarantined) != nil {
+        break
       }
     }
     return result

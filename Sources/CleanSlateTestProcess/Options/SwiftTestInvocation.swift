@@ -36,7 +36,7 @@ package struct SwiftTestInvocation: Sendable, Equatable, CustomStringConvertible
 
   /// `word` as a shell reads it back: as it is when it holds no special character, else in single
   /// quotes.
-  static func quoted(_ word: String) -> String {
+  package static func quoted(_ word: String) -> String {
     let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%")
     guard word.isEmpty || !word.allSatisfy(plain.contains) else { return word }
     let escaped = word.split(separator: "'", omittingEmptySubsequences: false)

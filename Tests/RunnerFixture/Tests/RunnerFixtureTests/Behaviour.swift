@@ -35,10 +35,12 @@ enum Behaviour {
   nonisolated(unsafe) private static var partnerRunning = false
 
   /// Whether the attempt of the test `name` that calls this fails: the first one when the run
-  /// asks for `flaky`, the second one when it asks for `flaky-later`. (Added below the rest, so
+  /// asks for `flaky`, the second one when it asks for `flaky-later`, every fifth one when it asks
+  /// for `every-fifth` (``failsEveryFifth(_:)``). (Added below the rest, so
   /// that the lines the runner's tests quote keep their numbers.)
   static func failsThisAttempt(_ name: String) -> Bool {
     if asks("flaky") { return firstAttempt(name) }
+    if asks("every-fifth") { return failsEveryFifth(name) }
     return asks("flaky-later") && attempt(name) == 2
   }
 
@@ -58,5 +60,11 @@ enum Behaviour {
     FileManager.default.createFile(
       atPath: directory.appendingPathComponent("\(name)-\(number)").path, contents: nil)
     return number
+  }
+
+  /// Whether the run asks for `every-fifth` and this is the fifth, tenth, … attempt of the test
+  /// `name` in the run's state directory: a test that fails one run in five.
+  static func failsEveryFifth(_ name: String) -> Bool {
+    asks("every-fifth") && attempt(name) % 5 == 0
   }
 }

@@ -4,8 +4,10 @@ import Testing
   @Test func passes() {}
 
   @Test func flaky() {
-    if Behaviour.asks("flaky") && Behaviour.firstAttempt("BetaSuite.flaky") {
-      Issue.record("first attempt fails")
+    if Behaviour.asks("flaky") && Behaviour.firstAttempt("BetaSuite.flaky")
+      || Behaviour.failsEveryFifth("BetaSuite.flaky")
+    {
+      Issue.record("this attempt fails on purpose")
     }
   }
 
