@@ -28,8 +28,8 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
   /// its chance to pass.
   package var quarantined: Set<TestName> = []
   /// Whether the session stops after the first repetition that has a failure
-  /// (``SessionResult/failedRepetition``), as `--until-failure` asks: the repetitions after it
-  /// do not run.
+  /// (``SessionResult/hasFailure(inRepetition:quarantined:)``), as `--until-failure` asks: the
+  /// repetitions after it do not run.
   package var stopsAtFirstFailingRepetition = false
 
   /// A session that launches tests with `launcher`.
@@ -67,7 +67,9 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
           events.send(.retried(test: name, attempt: attempt, outcome: last.end.outcome))
         }
       }
-      if stopsAtFirstFailingRepetition, result.failedRepetition(quarantined: quarantined) != nil {
+      if stopsAtFirstFailingRepetition,
+        result.hasFailure(inRepetition: repetition, quarantined: quarantined)
+      {
         break
       }
     }
