@@ -1,4 +1,5 @@
 package import CleanSlate
+import CleanSlateTestProcess
 import CleanSlateTrace
 
 /// What `--until-failure <n>` found: how many repetitions it could run and how many ran, the
@@ -39,10 +40,10 @@ package struct UntilFailure: Sendable, Equatable {
     tests = result.testsFailing(inRepetition: failed)
     let attempts = result.records.filter { tests.contains($0.name) }.flatMap(\.attempts)
       .filter { $0.repetition == failed }
-    seeds = Self.distinct(attempts.compactMap(\.seed))
-    earlierSeeds = Self.distinct(
-      result.records.flatMap(\.attempts).filter { $0.repetition < failed }.compactMap(\.seed))
-    atOnce = Self.distinct(attempts.flatMap(\.beside)).filter { !tests.contains($0) }
+    seeds = attempts.compactMap(\.seed).firstOfEach()
+    earlierSeeds = result.records.flatMap(\.attempts).filter { $0.repetition < failed }
+      .compactMap(\.seed).firstOfEach()
+    atOnce = attempts.flatMap(\.beside).firstOfEach().filter { !tests.contains($0) }
     self.reproduce = tests.isEmpty ? nil : reproduce(tests, seeds.count == 1 ? seeds[0] : nil)
   }
 
@@ -114,11 +115,5 @@ package struct UntilFailure: Sendable, Equatable {
     json.raw(",\"reproduce\":")
     if let reproduce { json.string(reproduce) } else { json.raw("null") }
     json.raw("}")
-  }
-
-  /// `values` without repeats, in the order first seen.
-  private static func distinct<Value: Hashable>(_ values: [Value]) -> [Value] {
-    var seen: Set<Value> = []
-    return values.filter { seen.insert($0).inserted }
   }
 }

@@ -1,7 +1,7 @@
 extension Sequence where Element: Hashable {
   /// Its elements without repeats, each where it first appears: the order a framework named
   /// things in, each named once.
-  func firstOfEach() -> [Element] {
+  package func firstOfEach() -> [Element] {
     var seen: Set<Element> = []
     return filter { seen.insert($0).inserted }
   }
