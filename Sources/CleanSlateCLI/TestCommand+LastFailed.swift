@@ -74,12 +74,14 @@ extension TestCommand {
     return running
   }
 
-  /// Keeps `result` as the package's last session, for a later `--last-failed`; a file that
-  /// cannot be written is one note to `events`, and changes nothing else.
+  /// Keeps `result` as the package's last session, for a later `--last-failed` (a session a
+  /// signal stopped keeps the failures the one before it saw in the tests it did not run); a
+  /// file that cannot be written is one note to `events`, and changes nothing else.
   func keepLastSession(_ result: SessionResult, events: SessionEvents) {
     let file = lastSessionFile
+    let earlier = result.interruption == nil ? nil : try? LastSession.read(from: file)
     do {
-      try LastSession(result).write(to: file)
+      try LastSession(result, after: earlier).write(to: file)
     } catch {
       events.send(
         .note(

@@ -63,6 +63,7 @@ struct TestCommand: AsyncParsableCommand {
       .appendingPathComponent("cleanslate-test-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
+    let signals = SignalStop(removing: work, note: TerminalReporter.standardError)
     let trace =
       reports.trace ?? reports.html.map { _ in work.appendingPathComponent("trace.jsonl").path }
     let history = await SessionHistory.open(
@@ -74,14 +75,12 @@ struct TestCommand: AsyncParsableCommand {
 
     // Select: build, list, filter, shard.
     let package = TestPackage(path: selection.packagePath, arguments: swiftTestArguments)
-    if !selection.skipBuild {
-      events.send(.note("Building the tests: \(package.buildInvocation)"))
-      try await package.build()
-    }
+    if !selection.skipBuild { try await build(package, signals: signals, events: events) }
     let launcher = await TestLauncher.forPackage(
       at: selection.packagePath, buildOptions: SwiftTestArguments.buildOptions(swiftTestArguments),
       arguments: swiftTestArguments, workDirectory: work.appendingPathComponent("launcher"))
     if let note = launcher.note { events.send(.note(note)) }
+    signals.stops(launcher.interruption)
     var sessionLauncher = SwiftSessionLauncher(
       launcher: launcher, passthrough: swiftTestArguments, timeLimit: options.timeLimit,
       events: events)
@@ -122,6 +121,8 @@ struct TestCommand: AsyncParsableCommand {
     testSession.quarantined = Set(quarantine.tests.keys)
     testSession.stopsAtFirstFailingRepetition = session.untilFailure != nil
     var result = try await testSession.run(tests)
+    // A signal stops the session: what it saw is reported, and nothing more is launched.
+    let interrupted = { signals.signal != nil }
     // (a session that ran nothing leaves the last session as it was)
     if !tests.isEmpty { keepLastSession(result, events: events) }
     // From here the tests' results are known: a step that stops on an error is one more thing
@@ -130,8 +131,10 @@ struct TestCommand: AsyncParsableCommand {
     var newTests: [TestName] = []
     var stoppedCheck: StoppedStep?
     do {
-      newTests = try await history.checkNewTests(
-        &result, selected: tests, launcher: sessionLauncher, events: events)
+      if !interrupted() {
+        newTests = try await history.checkNewTests(
+          &result, selected: tests, launcher: sessionLauncher, events: events)
+      }
     } catch {
       stoppedCheck = StoppedStep("the check of new tests", error: error)
     }
@@ -144,7 +147,7 @@ struct TestCommand: AsyncParsableCommand {
     if let stoppedCheck { finished.stop(stoppedCheck, events: events) }
 
     // Explain: experiments on each test that failed.
-    if let explain = options.explain {
+    if let explain = options.explain, !interrupted() {
       await finished.step("--explain", events: events) {
         // With a store, each explanation goes on from what earlier sessions' experiments saw.
         _ = try await result.explainFailures(
@@ -153,7 +156,7 @@ struct TestCommand: AsyncParsableCommand {
       }
     }
     // Pending explanations of tests that passed go on, within their share of the session.
-    if let total = options.explainPending {
+    if let total = options.explainPending, !interrupted() {
       await finished.step("--explain-pending", events: events) {
         let pending = await history.pendingExplanations(
           among: result.records.map(\.name), events: events)
@@ -169,9 +172,12 @@ struct TestCommand: AsyncParsableCommand {
     var unwritten: RunnerError?
     do { try events.finish() } catch { unwritten = error }
     let fails = finished.fails(failOnFlaky: session.failOnFlaky)
-    await history.record(exitStatus: fails || unwritten != nil ? 1 : 0)
-    if let unwritten { throw unwritten }
-    if fails { throw ExitCode.failure }
+    // A signal heard at any step is the exit status a shell gives a process it killed.
+    let status = signals.signal.map { 128 + $0 } ?? (fails || unwritten != nil ? 1 : 0)
+    await history.record(exitStatus: status)
+    if let unwritten, signals.signal == nil { throw unwritten }
+    if let unwritten { FileHandle.standardError.write(Data("error: \(unwritten)\n".utf8)) }
+    if status != 0 { throw ExitCode(status) }
   }
 
   /// The reports the options ask for: the terminal always, then JUnit, JSON and HTML.

@@ -12,10 +12,12 @@ import Foundation
 package enum HTMLReport {
   /// The page; with `explained` (why `cleanslate test --explain` said each test failed), a "Why
   /// flaky" section after the problems; with `crashes` (the crashes of test processes a
-  /// `cleanslate test` summary lists), a "Crashes" section after it.
+  /// `cleanslate test` summary lists), a "Crashes" section after it; with `stoppedEarly` (a
+  /// session a signal stopped, in a sentence each), a "Stopped early" section first, so that a
+  /// page of a run cut short never reads as a whole one.
   package static func render(
     _ report: LifecycleReport, title: String = "Lifecycle report",
-    explained: [TestExplanation] = [], crashes: [SummaryCrash] = []
+    explained: [TestExplanation] = [], crashes: [SummaryCrash] = [], stoppedEarly: [String] = []
   )
     -> String
   {
@@ -36,6 +38,11 @@ package enum HTMLReport {
       </header>
 
       """
+    if !stoppedEarly.isEmpty {
+      html += "<section id=\"stopped-early\"><h2>Stopped early</h2><ul>"
+      for line in stoppedEarly { html += "<li>\(escapeHTML(line))</li>" }
+      html += "</ul></section>\n"
+    }
     if !report.warnings.isEmpty {
       html += "<section id=\"warnings\"><h2>Warnings</h2><ul>"
       for warning in report.warnings { html += "<li>\(escapeHTML(warning))</li>" }

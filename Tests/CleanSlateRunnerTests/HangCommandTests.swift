@@ -168,12 +168,7 @@ import Testing
     // Then it timed out, and no process it started is left
     #expect(outcome.status != 0)
     #expect(outcome.standardOutput.contains("0 passed, 0 failed, 0 flaky, 0 skipped, 1 timed out"))
-    let left = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter {
-      guard Int32($0) != nil,
-        let data = FileManager.default.contents(atPath: "/proc/\($0)/cmdline")
-      else { return false }
-      return String(decoding: data, as: UTF8.self).contains(marker)
-    }
+    let left = RunningProcesses.naming(marker)
     #expect(left.isEmpty, "left running: \(left)")
     // And where the shell was is in the report, beside the test process's threads
     if Self.gdbIsInstalled {

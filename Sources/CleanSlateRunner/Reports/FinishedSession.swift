@@ -41,10 +41,10 @@ package struct FinishedSession: Sendable {
   /// entry of the quarantine is past its date; or, with `failOnFlaky`, a test not in quarantine
   /// was flaky; or a framework reported a failure no test accounts for (``UnplacedFailure``),
   /// which no retry can answer; or a step after the tests ran stopped on an error
-  /// (``StoppedStep``).
+  /// (``StoppedStep``); or a signal stopped it (``SessionResult/interruption``).
   package func fails(failOnFlaky: Bool = false) -> Bool {
     let records = result.records
-    if !result.unplaced.isEmpty || !stopped.isEmpty { return true }
+    if !result.unplaced.isEmpty || !stopped.isEmpty || result.interruption != nil { return true }
     let quarantined = { (test: TestName) in quarantine.tests[test] != nil }
     if records.contains(where: { $0.verdict == .failed || $0.verdict == .timedOut }) {
       return true

@@ -49,7 +49,8 @@ package struct HTMLReporter: SessionReporter {
         tests: crash.tests.map(\.listed), backtrace: crash.crash.excerpt)
     }
     let html = HTMLReport.render(
-      try report(), title: "cleanslate test", explained: explained, crashes: crashes)
+      try report(), title: "cleanslate test", explained: explained, crashes: crashes,
+      stoppedEarly: result.interruption.map { [$0.line] } ?? [])
     try write(html, to: path)
   }
 

@@ -15,7 +15,9 @@ package import CleanSlateTestProcess
 /// failure no test accounts for (``UnplacedFailure``): `name="unplaced failure 1"`, with an
 /// `<error type="unplaced">` whose message says what was seen; and so is a step after the tests
 /// ran that stopped on an error (``StoppedStep``): `name="stopped step 1"`, `<error
-/// type="stopped">`.
+/// type="stopped">`; and so is a signal that stopped the session (``SessionInterruption``):
+/// `name="interrupted"`, `<error type="interrupted">`, whose message names the tests that were
+/// running and how many never ran.
 ///
 /// A failed test has a `<failure>` for its first failed attempt and a `<rerunFailure>` for each
 /// later one; a flaky test has a `<flakyFailure>` for each failed attempt and no `<failure>`, so
@@ -32,7 +34,7 @@ package enum JUnitReport {
       session.result.records, crashes: session.result.crashes, causes: session.causes,
       quarantine: session.quarantine, newTests: Set(session.newTests),
       unplaced: session.result.unplaced, stopped: session.stopped, timeline: session.timeline,
-      name: name)
+      interruption: session.result.interruption, name: name)
   }
 
   /// The document for `records`, `crashes` and `causes`, under `quarantine`, with `newTests`
@@ -42,7 +44,8 @@ package enum JUnitReport {
     _ records: [TestRecord], crashes: [SessionCrash] = [],
     causes: [TestName: any ReportedCause] = [:], quarantine: SessionQuarantine = .init(),
     newTests: Set<TestName> = [], unplaced: [UnplacedFailure] = [], stopped: [StoppedStep] = [],
-    timeline: SessionTimeline = .init(), name: String = "cleanslate test"
+    timeline: SessionTimeline = .init(), interruption: SessionInterruption? = nil,
+    name: String = "cleanslate test"
   ) -> String {
     let orphans =
       crashes.filter { $0.tests.isEmpty }.enumerated().map { index, crash in
@@ -62,6 +65,12 @@ package enum JUnitReport {
         Orphan(
           name: "stopped step \(index + 1)", type: "stopped",
           message: "\(stopped.step): \(stopped.error)", text: nil)
+      }
+      + [interruption].compactMap { $0 }.map { interruption in
+        Orphan(
+          name: "interrupted", type: "interrupted", message: interruption.sentence,
+          text: interruption.notRun.isEmpty
+            ? nil : "Never ran:\n" + interruption.notRun.map(\.listed).joined(separator: "\n"))
       }
     var suites: [(name: String, records: [TestRecord])] = []
     for record in records {

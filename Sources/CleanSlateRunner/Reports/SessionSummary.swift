@@ -26,6 +26,8 @@ package struct SessionSummary: Sendable {
   package var stopped: [StoppedStep]
   /// What `--until-failure` found, when it was given.
   package var untilFailure: UntilFailure?
+  /// The signal that stopped the session, when one did (``SessionInterruption``).
+  package var interruption: SessionInterruption?
 
   /// The summary of `records` and `crashes`, of `shard` of `plan` when sharded, with `causes`,
   /// under `quarantine`, with `newTests` checked.
@@ -60,6 +62,7 @@ package struct SessionSummary: Sendable {
       shard: session.shard, causes: session.causes, quarantine: session.quarantine,
       newTests: session.newTests, unplaced: session.result.unplaced, stopped: session.stopped)
     untilFailure = session.untilFailure
+    interruption = session.result.interruption
   }
 
   /// Its lines, the counts last: `Flaky: …`, `Timed out: …`, `Failed: …`, `Crashed: …`
@@ -68,8 +71,9 @@ package struct SessionSummary: Sendable {
   /// (and `, 1 timed out` when one did, `, 1 test process crashed` when one did, `, 1 not
   /// explained` when `--explain` could not decide a test's cause, `, 1 failure no test accounts
   /// for` after a line `Unplaced failure: …` for each (``UnplacedFailure``), `, 1 step stopped`
-  /// after a line `Stopped: …` for each (``StoppedStep``)); with `--until-failure`, its lines
-  /// before the counts (``UntilFailure/lines``).
+  /// after a line `Stopped: …` for each (``StoppedStep``), `, 2 interrupted, 3 not run` after a
+  /// line `Interrupted: …` when a signal stopped the session (``SessionInterruption``)); with
+  /// `--until-failure`, its lines before the counts (``UntilFailure/lines``).
   ///
   /// Each test is on one line at most, its verdict's; with `--repeat`, the repetitions it failed
   /// in are counted there: `Failed: T (6 of 10 repetitions failed, 4 passed): …`.
@@ -93,6 +97,7 @@ package struct SessionSummary: Sendable {
     lines += crashes.map(\.line)
     lines += unplacedLines
     lines += stopped.map(\.line)
+    if let interruption { lines.append(interruption.line) }
     for record in records {
       guard let cause = causes[record.name] else { continue }
       lines += cause.paragraph(for: record.name.listed)
@@ -118,6 +123,10 @@ package struct SessionSummary: Sendable {
     }
     if !stopped.isEmpty {
       counts.append("\(stopped.count) step\(stopped.count == 1 ? "" : "s") stopped")
+    }
+    if let interruption {
+      counts.append("\(interruption.running.count) interrupted")
+      if !interruption.notRun.isEmpty { counts.append("\(interruption.notRun.count) not run") }
     }
     let quarantined = records.count { quarantine.tests[$0.name] != nil }
     if quarantined > 0 { counts.append("\(quarantined) in quarantine") }

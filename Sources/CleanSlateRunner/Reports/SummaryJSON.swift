@@ -19,7 +19,9 @@ import CleanSlateTrace
 /// `{"failure":"the Swift Testing process … exited with status 1, …","repetition":1}`; when a step
 /// after the tests ran stopped on an error (``StoppedStep``), a `"stopped"` list, one object a
 /// step: `{"step":"--explain","error":"…"}`; with `--until-failure`, an `"untilFailure"` object:
-/// how many repetitions ran and which failed first (``UntilFailure/write(to:)``).
+/// how many repetitions ran and which failed first (``UntilFailure/write(to:)``); when a signal
+/// stopped the session (``SessionInterruption``), an `"interrupted"` object:
+/// `{"signal":"SIGTERM","exitStatus":143,"repetition":1,"running":["…"],"notRun":["…"]}`.
 package enum SummaryJSON {
   /// The document for `session`, one test and one crash a line.
   package static func text(_ session: FinishedSession) -> String {
@@ -27,7 +29,7 @@ package enum SummaryJSON {
       session.result.records, crashes: session.result.crashes, causes: session.causes,
       quarantine: session.quarantine, newTests: Set(session.newTests),
       unplaced: session.result.unplaced, stopped: session.stopped,
-      untilFailure: session.untilFailure)
+      untilFailure: session.untilFailure, interruption: session.result.interruption)
   }
 
   /// The document for `records`, `crashes` and `causes`, under `quarantine`, with `newTests`
@@ -37,7 +39,7 @@ package enum SummaryJSON {
     _ records: [TestRecord], crashes: [SessionCrash] = [],
     causes: [TestName: any ReportedCause] = [:], quarantine: SessionQuarantine = .init(),
     newTests: Set<TestName> = [], unplaced: [UnplacedFailure] = [], stopped: [StoppedStep] = [],
-    untilFailure: UntilFailure? = nil
+    untilFailure: UntilFailure? = nil, interruption: SessionInterruption? = nil
   ) -> String {
     var json = JSONText(capacity: 128 * records.count + 512 * crashes.count + 16)
     json.raw("{\"tests\":[")
@@ -96,6 +98,23 @@ package enum SummaryJSON {
     if let untilFailure {
       json.raw(",\"untilFailure\":")
       untilFailure.write(to: &json)
+    }
+    if let interruption {
+      json.raw(",\"interrupted\":{\"signal\":")
+      json.string(interruption.signalName)
+      json.raw(",\"exitStatus\":")
+      json.number(Int(interruption.exitStatus))
+      json.raw(",\"repetition\":")
+      json.number(interruption.repetition)
+      for (key, tests) in [("running", interruption.running), ("notRun", interruption.notRun)] {
+        json.raw(",\"\(key)\":[")
+        for (index, test) in tests.enumerated() {
+          if index > 0 { json.raw(",") }
+          json.string(test.listed)
+        }
+        json.raw("]")
+      }
+      json.raw("}")
     }
     json.raw("}\n")
     return json.text

@@ -30,10 +30,18 @@ package struct LastSession: Codable, Sendable, Equatable {
   }
 
   /// The last session `result` makes, ended at `ended`: each test with a failed attempt.
-  package init(_ result: SessionResult, ended: Date = Date()) {
-    self.init(
-      ended: ended, ran: result.records.count,
-      failed: result.records.filter { $0.failures > 0 }.map(\.name.listed))
+  ///
+  /// When a signal stopped the session (``SessionResult/interruption``), the tests it was running
+  /// count as failed (they did not pass), and a test it kept from running keeps what `earlier`,
+  /// the last session before, said of it: a session cut short forgets no failure.
+  package init(_ result: SessionResult, after earlier: LastSession? = nil, ended: Date = Date()) {
+    var failed = result.records.filter { $0.failures > 0 }.map(\.name.listed)
+    if let interruption = result.interruption {
+      let notRun = Set(interruption.notRun.map(\.listed))
+      failed += interruption.running.map(\.listed)
+      failed += (earlier?.failed ?? []).filter(notRun.contains)
+    }
+    self.init(ended: ended, ran: result.records.count, failed: failed)
   }
 
   /// The file of the package at `packagePath` (relative to `currentDirectory`, or absolute),

@@ -24,8 +24,10 @@ package struct TestPackage: Sendable {
   }
 
   /// Builds the tests (`swift build --build-tests`); throws with the build's output when it fails.
-  package func build() async throws {
-    let result = try await SwiftCommand.run(buildInvocation.arguments)
+  /// `interruption`, once asked, ends the build.
+  package func build(interruption: LaunchInterruption? = nil) async throws {
+    let result = try await SwiftCommand.run(buildInvocation.arguments, interruption: interruption)
+    if let signal = interruption?.signal { throw LaunchInterrupted(signal: signal) }
     guard result.status == 0 else {
       throw RunnerError(
         .buildFailed,

@@ -14,6 +14,9 @@ package struct SessionResult: Sendable, Equatable {
   /// How many repetitions of the selection ran: fewer than the session's when it stopped at the
   /// first that failed (``TestSession/stopsAtFirstFailingRepetition``).
   package var repetitionsRan = 1
+  /// The signal that stopped the session before it ran everything, with the tests it stopped
+  /// and those that never ran; `nil` when nothing stopped it.
+  package var interruption: SessionInterruption?
 
   /// A session that found `records`, `crashes` and `unplaced`.
   package init(

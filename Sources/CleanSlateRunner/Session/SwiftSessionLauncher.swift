@@ -106,11 +106,22 @@ package struct SwiftSessionLauncher: TestLaunching {
   /// A selection whose exact filter would pass the length Linux allows one argument (128 KiB:
   /// SwiftPM hands the selected names to the test process in one) launches in several parts,
   /// one after the other.
+  ///
+  /// - Throws: ``LaunchInterrupted`` when the launcher's interruption stopped it, with what every
+  ///   part found.
   package func launch(_ tests: [TestName]) async throws -> Launch {
     guard tests != listed else { return try await launchEverything() }
     let parts = Self.parts(of: tests)
     var launch = try await launchOnce(parts.first ?? [])
-    for part in parts.dropFirst() { launch.add(try await launchOnce(part)) }
+    for part in parts.dropFirst() {
+      do {
+        launch.add(try await launchOnce(part))
+      } catch var interrupted as LaunchInterrupted {
+        if let partial = interrupted.launch { launch.add(partial) }
+        interrupted.launch = launch
+        throw interrupted
+      }
+    }
     return launch
   }
 
@@ -135,15 +146,24 @@ package struct SwiftSessionLauncher: TestLaunching {
       defer { early = nil }
       return early
     }
-    let launch = try await (started ?? launcher.start(request(for: listed, everyTest: true)))
-      .ended(naming: listed)
-    events.send(.launched(launch))
-    return launch
+    let launch = started ?? launcher.start(request(for: listed, everyTest: true))
+    return try await sent { try await launch.ended(naming: listed) }
   }
 
   private func launchOnce(_ tests: [TestName]) async throws -> Launch {
-    let launch = try await launcher.launch(request(for: tests))
-    events.send(.launched(launch))
-    return launch
+    try await sent { try await launcher.launch(request(for: tests)) }
+  }
+
+  /// The launch `ended` gives, sent to ``events`` — what it printed and found before it was
+  /// stopped too, when an interruption stopped it.
+  private func sent(_ ended: () async throws -> Launch) async throws -> Launch {
+    do {
+      let launch = try await ended()
+      events.send(.launched(launch))
+      return launch
+    } catch let interrupted as LaunchInterrupted {
+      if let partial = interrupted.launch { events.send(.launched(partial)) }
+      throw interrupted
+    }
   }
 }

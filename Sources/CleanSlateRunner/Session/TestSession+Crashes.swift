@@ -8,6 +8,9 @@ extension TestSession {
     var attempts: [TestName: [TestRecord.Attempt]] = [:]
     var crashes: [SessionCrash] = []
     var unplaced: [UnplacedFailure] = []
+    /// The signal that stopped the run, and the tests that were running in the test processes it
+    /// ended, when an interruption stopped it (``LaunchInterrupted``).
+    var interrupted: (signal: Int32, running: [TestName])?
   }
 
   /// Runs `tests` once, in repetition `repetition`, and runs again those a crash or a hung test
@@ -17,12 +20,32 @@ extension TestSession {
     var last: [TestName: TestRecord.Attempt] = [:]
     var crashes: [SessionCrash] = []
     var unplaced: [UnplacedFailure] = []
+    var interrupted: (signal: Int32, running: [TestName])?
     var pending = [tests]
     while !pending.isEmpty {
       let batch = pending.removeFirst()
       guard !batch.isEmpty else { continue }
       let alone = batch.count == 1
-      let outcome = try await launcher.launch(batch)
+      let outcome: Launch
+      do {
+        outcome = try await launcher.launch(batch)
+      } catch let stop as LaunchInterrupted {
+        // What ended before the interruption is kept; the ends it caused are no test's: the tests
+        // its test processes were running are named as such, and nothing more runs.
+        let partial = stop.launch
+        for test in batch {
+          guard let end = partial?.ends[test] else { continue }
+          last[test] = TestRecord.Attempt(
+            repetition: repetition, end: end, alone: alone,
+            beside: partial?.traced?.beside(test, among: batch) ?? [],
+            seed: partial?.traced?.seed(of: test))
+        }
+        let running = (partial?.crashes ?? []).flatMap(\.running).filter {
+          batch.contains($0) && partial?.ends[$0] == nil
+        }
+        interrupted = (stop.signal, running.firstOfEach())
+        break
+      }
       unplaced += outcome.unplaced.map { UnplacedFailure($0.words, repetition: repetition) }
       var missing: [TestName] = []
       for test in batch {
@@ -73,7 +96,7 @@ extension TestSession {
       }
     }
     Self.resolve(&crashes)
-    var ran = Ran(crashes: crashes, unplaced: unplaced)
+    var ran = Ran(crashes: crashes, unplaced: unplaced, interrupted: interrupted)
     for crash in crashes where !crash.isPinned {
       for test in crash.tests {
         ran.attempts[test, default: []].append(crash.attempt(of: test, alone: tests.count == 1))

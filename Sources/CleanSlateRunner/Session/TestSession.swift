@@ -40,6 +40,10 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
   }
 
   /// Runs `tests` and returns each one's record, in the order given, and every crash.
+  ///
+  /// When the launcher's interruption stops a launch (``LaunchInterrupted``), nothing more runs:
+  /// the result keeps every attempt that ended, and says which tests were running and which never
+  /// ran (``SessionResult/interruption``); those have no record.
   package func run(_ tests: [TestName]) async throws -> SessionResult {
     var result = SessionResult(records: tests.map { TestRecord(name: $0) })
     for repetition in 1...repetitions {
@@ -49,9 +53,15 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
       result.crashes += ran.crashes.map { $0.ofRepetitions(repetitions) }
       result.unplaced += ran.unplaced
       for index in result.records.indices {
+        result.records[index].attempts += ran.attempts[result.records[index].name] ?? []
+      }
+      if let stop = ran.interrupted {
+        return result.interrupted(
+          by: stop.signal, in: repetition, of: repetitions, running: stop.running)
+      }
+      for index in result.records.indices {
         let name = result.records[index].name
         guard var last = ran.attempts[name]?.last else { continue }
-        result.records[index].attempts += ran.attempts[name] ?? []
         var retried = 0
         let retries =
           quarantined.contains(name) ? max(retries, SessionQuarantine.retries) : retries
@@ -60,6 +70,11 @@ package struct TestSession<Launcher: TestLaunching>: Sendable {
           let again = try await attempts(of: [name], repetition: repetition)
           result.crashes += again.crashes.map { $0.ofRepetitions(repetitions) }
           result.unplaced += again.unplaced
+          if let stop = again.interrupted {
+            result.records[index].attempts += again.attempts[name] ?? []
+            return result.interrupted(
+              by: stop.signal, in: repetition, of: repetitions, running: stop.running)
+          }
           guard let more = again.attempts[name], let end = more.last else { break }
           result.records[index].attempts += more
           last = end

@@ -89,22 +89,12 @@ package struct TestCrash: Sendable, Equatable {
   package var ending: String {
     switch termination {
     case .exited(let status): "exit status \(status)"
-    case .signalled(let signal): "signal \(signal)\(Self.name(of: signal).map { " (\($0))" } ?? "")"
+    case .signalled(let signal):
+      "signal \(signal)\(SignalName.usual(signal).map { " (\($0))" } ?? "")"
     }
   }
 
   /// The crash's report for a reader: the fatal error, what happened and the crashed thread's
   /// first frames (``CrashBacktrace/excerpt(limit:)``); empty when the runtime wrote none.
   package var excerpt: [String] { backtrace?.excerpt() ?? [] }
-
-  /// The usual name of `signal`: `SIGSEGV` for 11.
-  private static func name(of signal: Int32) -> String? {
-    let names: [Int32: String] = [
-      SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
-      SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL",
-      SIGSEGV: "SIGSEGV",
-      SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM",
-    ]
-    return names[signal]
-  }
 }

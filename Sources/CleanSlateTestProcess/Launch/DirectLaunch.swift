@@ -27,6 +27,8 @@ struct DirectLaunch {
   let eventStream: URL
   /// Whether a crashed process's report holds addresses to name (``QuickCrashReports``).
   var symbolizesCrashes = false
+  /// What ends its test processes when asked to.
+  var interruption: LaunchInterruption?
 
   /// One process's end, its output and what its watch saw.
   private struct Ended: Sendable {
@@ -39,7 +41,9 @@ struct DirectLaunch {
 
   func run() async throws -> LaunchOutput {
     var ended = try await runXCTest()
-    if let process = plan.swiftTesting { ended.append(try await runSwiftTesting(process)) }
+    if let process = plan.swiftTesting, interruption?.signal == nil {
+      ended.append(try await runSwiftTesting(process))
+    }
     var result = LaunchOutput(
       status: ended.contains(where: \.end.failed) ? 1 : 0,
       standardOutput: ended.map(\.output).joined(), standardError: "")
@@ -76,7 +80,7 @@ struct DirectLaunch {
       var results: [Int: Ended] = [:]
       var next = 0
       func startNext() {
-        guard next < processes.count else { return }
+        guard next < processes.count, interruption?.signal == nil else { return }
         let index = next
         next += 1
         group.addTask { (index, try await self.run(processes[index], events: nil)) }
@@ -116,7 +120,7 @@ struct DirectLaunch {
     let started = ContinuousClock.now
     let ran = try await WatchedProcess.run(
       process.command, environment: environment.merging(process.environment) { $1 },
-      directory: directory, watch: watch, eventStream: events)
+      directory: directory, watch: watch, eventStream: events, interruption: interruption)
     var followed = ran.followed
     var standardError = ran.standardError
     if symbolizesCrashes, case .signalled = ran.termination, followed.hung.isEmpty {

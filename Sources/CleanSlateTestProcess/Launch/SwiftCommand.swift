@@ -17,18 +17,22 @@ package enum SwiftCommand {
   ///
   /// With a `watch`, a test that passes its time limit is ended with its test process
   /// (``LaunchOutput/hung``); its output is read as it comes. The result shows no test
-  /// process: `swift test` starts them, unseen.
+  /// process: `swift test` starts them, unseen. With an `interruption`, the command is ended
+  /// with every process under it when the interruption is asked for.
   package static func run(
     _ arguments: [String], environment: [String: String] = [:], base: [String: String]? = nil,
-    directory: String = FileManager.default.currentDirectoryPath, watch: SwiftTestWatch? = nil
+    directory: String = FileManager.default.currentDirectoryPath, watch: SwiftTestWatch? = nil,
+    interruption: LaunchInterruption? = nil
   ) async throws -> LaunchOutput {
     var attempt = 1
     while true {
       let result = try await runOnce(
         arguments + (watch?.arguments ?? []),
         environment: (base ?? ProcessInfo.processInfo.environment).merging(environment) { $1 }
-          .merging(watch?.environment ?? [:]) { $1 }, directory: directory, watch: watch)
-      guard result.status != 0, attempt < 5, Self.foundBuildDatabaseLocked(result.standardError)
+          .merging(watch?.environment ?? [:]) { $1 }, directory: directory, watch: watch,
+        interruption: interruption)
+      guard result.status != 0, attempt < 5, interruption?.signal == nil,
+        Self.foundBuildDatabaseLocked(result.standardError)
       else { return result }
       try await Task.sleep(for: .milliseconds(100 * attempt))
       attempt += 1
@@ -43,11 +47,11 @@ package enum SwiftCommand {
 
   private static func runOnce(
     _ arguments: [String], environment: [String: String], directory: String,
-    watch: SwiftTestWatch?
+    watch: SwiftTestWatch?, interruption: LaunchInterruption?
   ) async throws -> LaunchOutput {
     let process = try await WatchedProcess.run(
       ["/usr/bin/env", "swift"] + arguments,
-      environment: environment, directory: directory, watch: watch)
+      environment: environment, directory: directory, watch: watch, interruption: interruption)
     var result = LaunchOutput(
       status: process.termination.status, standardOutput: process.standardOutput,
       standardError: process.standardError)

@@ -33,6 +33,9 @@ package final class TestLauncher: Sendable {
   /// The environment the runs start from, before each run's own variables: `nil`, this
   /// process's as it is when the run starts.
   package let environment: [String: String]?
+  /// What stops its launches: once asked, the test processes running are ended, and each launch
+  /// throws ``LaunchInterrupted`` with what it found.
+  package let interruption = LaunchInterruption()
   /// Where runs keep their event streams while they read them.
   private let workDirectory: URL
   private let counter = LaunchCounter()
@@ -129,7 +132,8 @@ package final class TestLauncher: Sendable {
         limit: request.timeLimit, directory: folder.appendingPathComponent("watch"),
         slowAfter: request.slowAfter, progress: request.progress)
     watch?.reports = request.hangReports
-    let output = Task { [environment, watch] in
+    let output = Task { [environment, watch, interruption] in
+      if let signal = interruption.signal { throw LaunchInterrupted(signal: signal) }
       let made = request.ownTemporaryDirectory ? temporary : folder
       do {
         try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
@@ -143,7 +147,8 @@ package final class TestLauncher: Sendable {
     return StartedLaunch(
       command: command, folder: folder, output: output,
       xunitFiles: [xunit, SwiftTestOptions.swiftTestingXUnitOutput(beside: xunit)], trace: trace,
-      temporaryDirectory: request.ownTemporaryDirectory ? temporary.path : nil)
+      temporaryDirectory: request.ownTemporaryDirectory ? temporary.path : nil,
+      interruption: interruption)
   }
 
   /// The command of `request`'s launch, as a user types it: the variables and arguments that
@@ -176,7 +181,7 @@ package final class TestLauncher: Sendable {
     guard case .direct(let tests) = way, options.needsSwiftTest == nil else {
       return try await SwiftCommand.run(
         arguments, environment: environment, base: self.environment, directory: directory,
-        watch: watch)
+        watch: watch, interruption: interruption)
     }
     var base = (self.environment ?? ProcessInfo.processInfo.environment)
       .merging(environment) { $1 }
@@ -193,7 +198,7 @@ package final class TestLauncher: Sendable {
     var run = try await DirectLaunch(
       plan: plan, options: options, environment: base, directory: directory, watch: watch,
       eventStream: workDirectory.appendingPathComponent("events-\(counter.next()).jsonl"),
-      symbolizesCrashes: symbolizesCrashes
+      symbolizesCrashes: symbolizesCrashes, interruption: interruption
     ).run()
     run.direct = true
     return run

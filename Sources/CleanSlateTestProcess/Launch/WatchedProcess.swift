@@ -16,10 +16,11 @@ struct WatchedProcess {
 
   /// Runs `command` (its program an absolute path, or `/usr/bin/env` and a name) with exactly
   /// `environment`, in `directory`, followed by `watch`, which reads Swift Testing's events from
-  /// `eventStream` (by default the one its ``SwiftTestWatch/arguments`` ask `swift test` for).
+  /// `eventStream` (by default the one its ``SwiftTestWatch/arguments`` ask `swift test` for),
+  /// and held by `interruption` while it runs, which ends it when asked to.
   static func run(
     _ command: [String], environment: [String: String], directory: String,
-    watch: SwiftTestWatch?, eventStream: URL? = nil
+    watch: SwiftTestWatch?, eventStream: URL? = nil, interruption: LaunchInterruption? = nil
   ) async throws -> WatchedProcess {
     // XCTest's lines go to a pipe, which holds them until it has 4 KiB: a watch that follows
     // them as they come has the test process write each line at once (`stdbuf -oL`, which the
@@ -29,6 +30,8 @@ struct WatchedProcess {
       command: lineByLine ? ["/usr/bin/env", "stdbuf", "-oL"] + command : command,
       environment: environment, directory: directory
     ).start()
+    interruption?.track(running)
+    defer { interruption?.release(running) }
     let watching = Task {
       await watch?.follow(running, eventStream: eventStream) ?? SwiftTestWatch.Followed()
     }

@@ -19,7 +19,7 @@ final class BlockedTests: XCTestCase {
   func testC_PassesAfter() {}
 
   private func waitForTheSignal() {
-    let signal = DispatchSemaphore(value: 0)
+    let signal = Behaviour.semaphoreNobodySignals()
     signal.wait()
   }
 
