@@ -70,8 +70,15 @@ import Testing
       #expect(termination == .exited(128 + given.signal), "\(output)")
       #expect(stopping < .seconds(30), "\(stopping)")
 
-      // And the summary names the hung test as running, and counts what ended
+      // And it said, as the signal came, what it does with it
       let name = given.signal == SIGINT ? "SIGINT" : "SIGTERM"
+      let errors = await running.errorOutput()
+      #expect(
+        errors.contains(
+          "Interrupted by \(name): ending the test processes; every report keeps what ran (a second signal ends cleanslate at once).\n"
+        ), "\(errors)")
+
+      // And the summary names the hung test as running, and counts what ended
       let notRun =
         given.notRun.isEmpty
         ? "" : "; \(given.notRun.count) test\(given.notRun.count == 1 ? "" : "s") never ran"
